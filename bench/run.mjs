@@ -1,0 +1,16 @@
+// Runs every benchmark in bench/ against the built package (dist/), one after the other, so
+// each compares catq with its peers in the same process and run. Usage: npm run bench [name...]
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const wanted = process.argv.slice(2);
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .filter((f) => wanted.length === 0 || wanted.some((w) => f.startsWith(w)))
+  .sort();
+for (const f of files) {
+  console.log(`\n### ${f}\n`);
+  await import(pathToFileURL(join(here, f)).href);
+}

@@ -1,0 +1,103 @@
+import { deepFreeze, jsonEqual, type JsonValue } from './json.js';
+import type { Span } from './span.js';
+
+/** The closed set of operators of the query language (wire tags, case-sensitive). */
+export const OPERATOR_NAMES = ['=', '<', '>', '<=', '>=', 'one-of', 'present?', 'matches', 'matches-phrase'] as const;
+
+/** One operator of the query language. */
+export type Operator = (typeof OPERATOR_NAMES)[number];
+
+const operatorSet: ReadonlySet<string> = new Set(OPERATOR_NAMES);
+
+/** Whether `name` is one of the operators (exact, case-sensitive). */
+export function isOperator(name: unknown): name is Operator {
+  return typeof name === 'string' && operatorSet.has(name);
+}
+
+/** Where each part of a clause stands in its source text. */
+export interface ClauseSpans {
+  /** The whole clause. */
+  readonly clause: Span;
+  /** The operator; absent for the wire's equality shorthand `[field, value]`. */
+  readonly operator?: Span;
+  readonly field: Span;
+  readonly value: Span;
+  /** One span per element when the value is an array (for pointing at one `one-of` candidate). */
+  readonly items?: readonly Span[];
+}
+
+/** One condition: `field operator value`. Clauses of a query are combined with AND. */
+export interface Clause {
+  readonly kind: 'clause';
+  readonly operator: Operator;
+  /** A searchable attribute name or an alias path, exactly as written. */
+  readonly field: string;
+  /** The operand, a JSON value (checked against the catalog by the validator, not here). */
+  readonly value: JsonValue;
+  /** Source positions; absent on clauses built in code. */
+  readonly spans?: ClauseSpans;
+}
+
+/** The syntax a query was read from, which decides how quick fixes are written back. */
+export type SourceSyntax = 'wire' | 'infix';
+
+/** A whole query: the AND of its clauses. `[]` matches every item. */
+export interface Query {
+  readonly kind: 'query';
+  readonly clauses: readonly Clause[];
+  /** The whole query in its source text; absent on queries built in code. */
+  readonly span?: Span;
+  /** The syntax of the source text the spans point into. */
+  readonly syntax?: SourceSyntax;
+}
+
+/** Optional source information for {@link clause}. */
+export interface ClauseOptions {
+  readonly spans?: ClauseSpans;
+}
+
+/** Builds a frozen clause. The value is deep-frozen in place. */
+export function clause(operator: Operator, field: string, value: JsonValue, options: ClauseOptions = {}): Clause {
+  const node: Clause = options.spans
+    ? { kind: 'clause', operator, field, value: deepFreeze(value), spans: freezeSpans(options.spans) }
+    : { kind: 'clause', operator, field, value: deepFreeze(value) };
+  return Object.freeze(node);
+}
+
+/** Optional source information for {@link query}. */
+export interface QueryOptions {
+  readonly span?: Span;
+  readonly syntax?: SourceSyntax;
+}
+
+/** Builds a frozen query from clauses. */
+export function query(clauses: readonly Clause[], options: QueryOptions = {}): Query {
+  const node: { -readonly [K in keyof Query]: Query[K] } = { kind: 'query', clauses: Object.freeze([...clauses]) };
+  if (options.span) node.span = Object.freeze({ ...options.span });
+  if (options.syntax) node.syntax = options.syntax;
+  return Object.freeze(node);
+}
+
+function freezeSpans(s: ClauseSpans): ClauseSpans {
+  if (s.items) Object.freeze(s.items);
+  return Object.freeze(s);
+}
+
+/** Structural equality of clauses: operator, field and value; spans are ignored. */
+export function clauseEqual(a: Clause, b: Clause): boolean {
+  return a.operator === b.operator && a.field === b.field && jsonEqual(a.value, b.value);
+}
+
+/** Structural equality of queries: the same clauses in the same order; spans are ignored. */
+export function queryEqual(a: Query, b: Query): boolean {
+  if (a.clauses.length !== b.clauses.length) return false;
+  for (let i = 0; i < a.clauses.length; i++) {
+    if (!clauseEqual(a.clauses[i] as Clause, b.clauses[i] as Clause)) return false;
+  }
+  return true;
+}
+
+/** The query without any source positions (handy in tests and for caching keys). */
+export function stripSpans(q: Query): Query {
+  return query(q.clauses.map((c) => clause(c.operator, c.field, c.value)));
+}

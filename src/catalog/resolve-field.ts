@@ -1,0 +1,64 @@
+import { ALIAS_PATHS, type AliasPath, type Aliases, type Catalog, type SearchableAttribute } from './types.js';
+
+/** How a query field resolved against a catalog. */
+export type FieldResolution =
+  /** A declared attribute (directly, or through an alias path whose raw key is declared). */
+  | {
+      readonly ok: true;
+      readonly attribute: SearchableAttribute;
+      /** The top-level key of the raw item data that holds the value. */
+      readonly rawKey: string;
+      /** The alias path used, when the field was one. */
+      readonly alias?: AliasPath;
+    }
+  /** Neither a declared attribute nor an alias path. */
+  | { readonly ok: false; readonly reason: 'unknown-field' }
+  /** An alias path the catalog's `Aliases` does not define. */
+  | { readonly ok: false; readonly reason: 'alias-undefined'; readonly alias: AliasPath }
+  /** An alias path whose raw key is not a declared searchable attribute. */
+  | { readonly ok: false; readonly reason: 'alias-not-searchable'; readonly alias: AliasPath; readonly rawKey: string };
+
+const aliasSet: ReadonlySet<string> = new Set(ALIAS_PATHS);
+
+/** Whether `field` is one of the standard alias paths. */
+export function isAliasPath(field: string): field is AliasPath {
+  return aliasSet.has(field);
+}
+
+/** The raw key an alias path maps to in `aliases`, if the catalog defines it. */
+export function aliasRawKey(aliases: Aliases, path: AliasPath): string | undefined {
+  const dot = path.indexOf('.');
+  if (dot < 0) return (aliases as unknown as Record<string, string | undefined>)[path];
+  const group = (aliases as unknown as Record<string, Record<string, string | undefined> | undefined>)[path.slice(0, dot)];
+  return group?.[path.slice(dot + 1)];
+}
+
+/** Looks up a declared attribute by its exact name. */
+export function findAttribute(catalog: Catalog, name: string): SearchableAttribute | undefined {
+  const attrs = catalog.SearchableAttributes;
+  if (!attrs) return undefined;
+  for (const a of attrs) if (a.Attribute === name) return a;
+  return undefined;
+}
+
+/**
+ * Resolves a query field: a declared attribute name wins; otherwise an alias path resolves
+ * through `Aliases` to a raw key that must itself be declared (LANGUAGE.md section 2).
+ */
+export function resolveField(catalog: Catalog, field: string): FieldResolution {
+  const direct = findAttribute(catalog, field);
+  if (direct) return { ok: true, attribute: direct, rawKey: field };
+  if (!isAliasPath(field)) return { ok: false, reason: 'unknown-field' };
+  const rawKey = aliasRawKey(catalog.Aliases, field);
+  if (rawKey === undefined) return { ok: false, reason: 'alias-undefined', alias: field };
+  const target = findAttribute(catalog, rawKey);
+  if (!target) return { ok: false, reason: 'alias-not-searchable', alias: field, rawKey };
+  return { ok: true, attribute: target, rawKey, alias: field };
+}
+
+/** Every name a query may use as a field in this catalog: declared attributes, then alias paths that resolve. */
+export function fieldNames(catalog: Catalog): string[] {
+  const names = (catalog.SearchableAttributes ?? []).map((a) => a.Attribute);
+  for (const p of ALIAS_PATHS) if (resolveField(catalog, p).ok && !names.includes(p)) names.push(p);
+  return names;
+}

@@ -1,0 +1,5 @@
+/**
+ * Stage `check` (work in progress).
+ * @module
+ */
+export {};

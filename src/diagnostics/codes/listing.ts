@@ -1,0 +1,35 @@
+import { code } from './define.js';
+
+/** Diagnostics of listing parameters (List Catalog Items). Owned by src/listing. */
+export const listingCodes = {
+  'listing/comparison-without-boundary': code<{ comparison: string }>(
+    'error',
+    '`comparison` is given without `boundary-id`.',
+    (d) => `"comparison" (${d.comparison}) needs a "boundary-id" to compare with; add one or drop "comparison".`,
+  ),
+  'listing/bad-comparison': code<{ found: string }>(
+    'error',
+    '`comparison` is not one of >, >=, <, <=.',
+    (d) => `"comparison" must be one of ">", ">=", "<", "<=", but it is ${d.found}.`,
+  ),
+  'listing/limit-out-of-range': code<{ found: string }>(
+    'error',
+    '`limit` is not a whole number from 1 to 1000.',
+    (d) => `"limit" must be a whole number from 1 to 1000, but it is ${d.found}.`,
+  ),
+  'listing/bad-order': code<{ found: string }>(
+    'error',
+    '`order` is not `asc`.',
+    (d) => `"order" must be "asc" (the only order the interface defines), but it is ${d.found}.`,
+  ),
+  'listing/bad-boundary-id': code<{ found: string }>(
+    'error',
+    '`boundary-id` is not a string or a number.',
+    (d) => `"boundary-id" must be an item id (a string or a number), but it is ${d.found}.`,
+  ),
+  'listing/unknown-parameter': code<{ name: string }>(
+    'error',
+    'A listing parameter the interface does not define.',
+    (d) => `Unknown parameter "${d.name}"; the parameters are q, boundary-id, comparison, limit and order.`,
+  ),
+} as const;

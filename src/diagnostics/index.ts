@@ -1,0 +1,12 @@
+/**
+ * Diagnostics: the shared model (code, severity, message, span, path, fixes), the one catalog
+ * of codes, rendering for people, LSP conversion, the interface's 400 body and QueryError.
+ * @module
+ */
+export * from './model.js';
+export { CODES, type DiagnosticCode, type DataOf, type CodeDefinition } from './codes/index.js';
+export { diagnostic, describeValue, type DiagnosticPlace } from './create.js';
+export { QueryError, isQueryError } from './query-error.js';
+export { toErrorBody, type ErrorBody } from './error-body.js';
+export { toLspDiagnostics, type LspDiagnostic, type LspPosition, type LspRange } from './lsp.js';
+export { renderDiagnostics, type RenderOptions } from './render.js';

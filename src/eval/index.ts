@@ -1,0 +1,5 @@
+/**
+ * Stage `eval` (work in progress).
+ * @module
+ */
+export {};

@@ -1,0 +1,5 @@
+/**
+ * Stage `listing` (work in progress).
+ * @module
+ */
+export {};

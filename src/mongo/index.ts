@@ -1,0 +1,5 @@
+/**
+ * Stage `mongo` (work in progress).
+ * @module
+ */
+export {};

@@ -1,0 +1,5 @@
+/**
+ * Stage `sql` (work in progress).
+ * @module
+ */
+export {};

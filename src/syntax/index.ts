@@ -1,0 +1,5 @@
+/**
+ * Stage `syntax` (work in progress).
+ * @module
+ */
+export {};

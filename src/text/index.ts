@@ -1,0 +1,6 @@
+/**
+ * Text analysis for `matches` and `matches-phrase`: one tokenizer for every backend.
+ * @module
+ */
+export * from './tokenize.js';
+export * from './code-point-order.js';

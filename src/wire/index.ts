@@ -1,0 +1,5 @@
+/**
+ * Stage `wire` (work in progress).
+ * @module
+ */
+export {};
