@@ -5,3 +5,4 @@
  */
 export * from './types.js';
 export * from './resolve-field.js';
+export { loadCatalog, type LoadCatalogResult } from './load-catalog.js';

@@ -1,3 +1,103 @@
 #!/usr/bin/env node
-// The catq command line (work in progress).
-process.stdout.write('catq: the command line is not built yet\n');
+// The `catq` command line. This file only declares the commands (commander); each command's
+// code, and the stages it needs, are loaded with a dynamic import() when that command runs, so a
+// call costs little more than starting node.
+import { Command, CommanderError, Option } from 'commander';
+import { EXIT, EXIT_HELP } from './exit-codes.js';
+import { runCommand, type CommandModule } from './run-command.js';
+import { packageVersion } from './version.js';
+
+const program = new Command('catq')
+  .description('Lint, format, convert, compile and run product-catalog search queries (the q parameter).')
+  .version(packageVersion(), '-V, --version', 'print the version')
+  .helpOption('-h, --help', 'show help')
+  .showHelpAfterError('(run the command with --help for its usage)')
+  .exitOverride()
+  .addHelpText(
+    'after',
+    `
+A query is infix text (brand = "Acme" and price < 20) or wire text, plain JSON
+([["brand","Acme"],[["<","price"],20]]) or percent-encoded (%5B%5B%22brand...); the syntax is
+detected. Give it as the argument, or on standard input (no argument, or -).
+Without --catalog / --items, the sample in examples/ is used.
+
+Examples:
+  catq lint 'brand = "Acme" and price < 20'
+  catq fmt '[["brand","Acme"],[["<","price"],20]]'
+  catq run 'tags one-of ["sale"] and in_stock = true' --limit 5
+  catq preflight --job examples/job.json
+${EXIT_HELP}`,
+  );
+
+const catalogOption = () => new Option('-c, --catalog <file>', 'the catalog definition (JSON, Get Catalog form); default: examples/catalog.json');
+const itemsOption = () => new Option('-i, --items <file>', 'raw items, one JSON object per line (NDJSON, gzip accepted; - for stdin); default: examples/items.ndjson');
+const formatOption = () => new Option('-f, --format <format>', 'output for people or for tools').choices(['text', 'json']).default('text');
+const queryArgument = 'infix or wire text; absent or - reads standard input';
+
+/** Adds the options every command has, and the lazy action. */
+function command(name: string, summary: string, load: () => Promise<CommandModule>): Command {
+  return program
+    .command(name)
+    .description(summary)
+    .argument('[query]', queryArgument)
+    .option('--color', 'force colours')
+    .option('--no-color', 'no colours (also: NO_COLOR=1)')
+    .action(async (query: string | undefined, options: Record<string, unknown>) => {
+      process.exitCode = await runCommand(load, query, options);
+    });
+}
+
+command('lint', 'check a query against the catalog; every diagnostic with its place and fix (exit 1 on errors)', () => import('./commands/lint.js'))
+  .addOption(catalogOption())
+  .addOption(formatOption());
+
+command('fmt', 'print the query in the canonical infix form', () => import('./commands/fmt.js'));
+
+command('convert', 'convert between the infix, wire (JSON) and uri (percent-encoded) forms', () => import('./commands/convert.js')).addOption(
+  new Option('-t, --to <form>', 'the form to print').choices(['infix', 'wire', 'uri']).makeOptionMandatory(),
+);
+
+command('compile', 'compile the query to SQL or a Mongo filter, with its parameters', () => import('./commands/compile.js'))
+  .addOption(new Option('-t, --to <backend>', 'the backend').choices(['sql', 'mongo']).makeOptionMandatory())
+  .addOption(new Option('-d, --dialect <dialect>', 'SQL dialect').choices(['postgres', 'sqlite']).default('postgres'))
+  .option('--table <name>', 'SQL: the table holding one item per row')
+  .option('--column <name>', 'SQL: the JSON column holding the raw item')
+  .addOption(catalogOption())
+  .addOption(formatOption());
+
+command('run', 'stream items (NDJSON) through the query and print the matches as NDJSON', () => import('./commands/run.js'))
+  .addOption(catalogOption())
+  .addOption(itemsOption())
+  .addOption(new Option('-o, --output <form>', 'listed: the listed form (Id, Name, Uri, Brand, ...); raw: the item line as read; page: one List Catalog Items response (JSON)').choices(['listed', 'raw', 'page']).default('raw'))
+  .option('-l, --limit <n>', 'list one page of at most n matches (1-1000) in id order instead of every match in file order')
+  .option('-b, --boundary-id <id>', 'list the page next to this item id (a number when it is written as one)')
+  .addOption(new Option('--comparison <op>', 'how the page relates to --boundary-id (default >)').choices(['>', '>=', '<', '<=']))
+  .option('--skip-bad-lines', 'skip malformed NDJSON lines with a warning instead of stopping')
+  .option('--no-progress', 'no progress bar on standard error');
+
+command('explain', 'show clause by clause why the item with --id matches or not', () => import('./commands/explain.js'))
+  .requiredOption('--id <id>', 'the item id (the value of the catalog\'s Aliases.Id key)')
+  .addOption(catalogOption())
+  .addOption(itemsOption())
+  .addOption(formatOption());
+
+command('preflight', 'check the query of a create-ads-from-product-query job before submitting it (exit 1: unsafe)', () => import('./commands/preflight.js'))
+  .option('-j, --job <file>', 'the job JSON; the query is read from it at --query-path')
+  .option('-p, --query-path <pointer>', 'JSON pointer of the query in the job', '/Parameters/q')
+  .addOption(catalogOption())
+  .addOption(itemsOption())
+  .option('--no-items', 'check the query only, without counting matches')
+  .option('--max-share <fraction>', 'unsafe when more than this share of the items match', '0.5')
+  .option('--examples <n>', 'how many matching items to show', '5')
+  .option('--skip-bad-lines', 'skip malformed NDJSON lines with a warning instead of stopping')
+  .addOption(formatOption());
+
+// No top-level await: the same file is also built as CommonJS.
+program.parseAsync(process.argv).catch((e: unknown) => {
+  if (e instanceof CommanderError) {
+    // commander has printed its message (or the help / version) already.
+    process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else {
+    throw e;
+  }
+});

@@ -13,7 +13,7 @@ export class QueryError extends Error {
     const errors = diagnostics.filter((d) => d.severity === 'error');
     const shown = (errors.length ? errors : diagnostics).slice(0, 3).map((d) => `${d.message} [${d.code}]`);
     const more = (errors.length || diagnostics.length) - shown.length;
-    super(`${context}: ${shown.join(' ')}${more > 0 ? ` (and ${more} more)` : ''}`);
+    super(shown.length ? `${context}: ${shown.join(' ')}${more > 0 ? ` (and ${more} more)` : ''}` : `${context}.`);
     this.diagnostics = [...errors, ...diagnostics.filter((d) => d.severity !== 'error')];
   }
 }

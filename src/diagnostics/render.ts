@@ -36,19 +36,25 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: st
     const lines = [`${sev}${c.dim(`[${d.code}]`)}: ${c.bold(d.message)}`];
     if (d.span) {
       const from = index.at(d.span.start);
-      const to = index.at(Math.max(d.span.start, d.span.end));
+      let to = index.at(Math.max(d.span.start, d.span.end));
+      // A range that ends just after a line break ends on the line before, not at column 1 of
+      // the next line (which would draw a stray caret there).
+      if (to.line > from.line && to.column === 1) to = { line: to.line - 1, column: index.lineText(to.line - 1).length + 1 };
       const gutter = String(to.line).length;
       const pad = ' '.repeat(gutter);
       lines.push(`${pad}${c.cyan('-->')} ${file}:${from.line}:${from.column}`);
       lines.push(`${pad} ${c.cyan('|')}`);
       for (let line = from.line; line <= to.line; line++) {
-        const text = visible(index.lineText(line));
+        const raw = index.lineText(line);
         const startCol = line === from.line ? from.column : 1;
-        const endCol = line === to.line ? to.column : text.length + 1;
-        const width = Math.max(1, endCol - startCol);
-        lines.push(`${c.cyan(String(line).padStart(gutter))} ${c.cyan('|')} ${text}`);
+        const endCol = line === to.line ? to.column : raw.length + 1;
+        // Columns are UTF-16 offsets; the caret goes by display width (an emoji takes two
+        // cells, a character outside the BMP is one character, a combining mark none).
+        const before = displayWidth(raw.slice(0, startCol - 1));
+        const width = Math.max(1, displayWidth(raw.slice(startCol - 1, endCol - 1)));
+        lines.push(`${c.cyan(String(line).padStart(gutter))} ${c.cyan('|')} ${visible(raw)}`);
         const mark = d.severity === 'error' ? c.red : c.yellow;
-        lines.push(`${pad} ${c.cyan('|')} ${' '.repeat(startCol - 1)}${mark('^'.repeat(width))}`);
+        lines.push(`${pad} ${c.cyan('|')} ${' '.repeat(before)}${mark('^'.repeat(width))}`);
       }
     } else if (d.path !== undefined && d.path !== '') {
       lines.push(`  ${c.cyan('-->')} ${file} at ${d.path}`);
@@ -63,7 +69,20 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: st
   return blocks.join('\n\n');
 }
 
-/** Tabs would shift the caret; show them as one space each (same UTF-16 width). */
+/** Tabs would shift the caret; show them as one space each. Other control characters likewise. */
 function visible(text: string): string {
-  return text.replace(/\t/g, ' ');
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f\t]/g, ' ');
+}
+
+const ZERO_WIDTH = /^[\p{M}\u200b-\u200f\ufe00-\ufe0f]$/u;
+const WIDE = /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{1f680}-\u{1f6ff}\u{20000}-\u{3fffd}]$/u;
+
+/**
+ * How many terminal cells `text` takes, roughly as wcwidth does: one per code point, two for
+ * East Asian wide characters and emoji, none for combining marks and variation selectors.
+ */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  return width;
 }

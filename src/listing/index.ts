@@ -1,5 +1,31 @@
 /**
- * Stage `listing` (work in progress).
+ * Listing (List Catalog Items): reading the parameters, item ids and their order, the listed form
+ * of items, and building pages with `NextQuery` / `PrevQuery`. Shared by the evaluator and the
+ * SQL and Mongo backends, so every backend pages the same way.
  * @module
  */
-export {};
+export { itemId, isItemId, compareIds, type ItemId } from './ids.js';
+export {
+  readListingParams,
+  COMPARISONS,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  type Listing,
+  type ListingRead,
+  type Comparison,
+  type ReadListingOptions,
+} from './params.js';
+export { readQueryParameter } from './read-q.js';
+export { toListedItem, itemUri, type ListedItem, type ListedRef, type ListedCategory, type ListedItemOptions } from './listed-item.js';
+export {
+  buildPage,
+  pageOf,
+  boundaryHolds,
+  scanDirection,
+  complementComparison,
+  scopeOf,
+  encodeScopeQuery,
+  type Scope,
+  type ListPage,
+  type PageSides,
+} from './page.js';

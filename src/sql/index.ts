@@ -1,5 +1,11 @@
 /**
- * Stage `sql` (work in progress).
+ * Stage `sql`: compiles queries to PostgreSQL and SQLite with the evaluator's exact meaning,
+ * keyset-paginated listing, and the PostgreSQL indexes that make them fast. See docs/sql.md.
  * @module
  */
-export {};
+export { toSql, type SqlQuery, type SqlStatement } from './to-sql.js';
+export { listSql, sqlPage, type SqlListing } from './listing.js';
+export { indexSql, type IndexDdl } from './index-ddl.js';
+export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
+export type { SqlOptions } from './options.js';
+export type { DialectName } from './dialect.js';

@@ -32,4 +32,9 @@ export const listingCodes = {
     'A listing parameter the interface does not define.',
     (d) => `Unknown parameter "${d.name}"; the parameters are q, boundary-id, comparison, limit and order.`,
   ),
+  'listing/bad-parameters': code<{ found: string }>(
+    'error',
+    'The listing parameters are not an object.',
+    (d) => `The listing parameters must be an object such as { "limit": 10 }, but they are ${d.found}.`,
+  ),
 } as const;

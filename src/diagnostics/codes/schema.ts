@@ -1,5 +1,10 @@
 import { code, orList, q } from './define.js';
 
+/** `a Number`, `an Array`, `an Object`: the attribute type with its article. */
+function aType(type: string): string {
+  return (/^[AEIOU]/.test(type) ? 'an ' : 'a ') + type;
+}
+
 /** Diagnostics of `validate` (a query against a catalog). Owned by src/check. */
 export const schemaCodes = {
   'schema/unknown-field': code<{ field: string; suggestions: readonly string[] }>(
@@ -23,12 +28,12 @@ export const schemaCodes = {
   'schema/operator-not-allowed': code<{ operator: string; field: string; type: string; allowed: readonly string[] }>(
     'error',
     'The operator cannot be used on an attribute of this type.',
-    (d) => `${q(d.field)} is a ${d.type} attribute, which does not support \`${d.operator}\`. Use ${orList(d.allowed)}.`,
+    (d) => `${q(d.field)} is ${aType(d.type)} attribute, which does not support \`${d.operator}\`. Use ${orList(d.allowed)}.`,
   ),
   'schema/type-mismatch': code<{ field: string; type: string; expected: string; found: string }>(
     'error',
     'The value does not have the type the operator and attribute need.',
-    (d) => `${q(d.field)} needs ${d.expected} here (it is a ${d.type} attribute), but the value is ${d.found}.`,
+    (d) => `${q(d.field)} needs ${d.expected} here (it is ${aType(d.type)} attribute), but the value is ${d.found}.`,
   ),
   'schema/not-a-list': code<{ field: string; found: string }>(
     'error',

@@ -12,6 +12,41 @@ export const syntaxCodes = {
     'A string has no closing quote.',
     () => 'This string has no closing quote.',
   ),
+  'syntax/unterminated-field': code<Record<string, never>>(
+    'error',
+    'A back-quoted field has no closing back-quote.',
+    () => 'This field name has no closing back-quote (write a back-quote inside a name as two: ``).',
+  ),
+  'syntax/invalid-escape': code<{ escape: string }>(
+    'error',
+    'A backslash escape that JSON strings do not have.',
+    (d) => `${JSON.stringify(d.escape)} is not a valid escape: strings use JSON escapes (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX).`,
+  ),
+  'syntax/control-character': code<{ char: string }>(
+    'error',
+    'A raw control character inside a string.',
+    (d) => `A string cannot contain the control character U+${d.char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} as is; write it as an escape such as \\n or \\u0009.`,
+  ),
+  'syntax/invalid-number': code<{ text: string }>(
+    'error',
+    'A number that is not a finite JSON number.',
+    (d) => `${JSON.stringify(d.text)} is not a valid number: write numbers as in JSON (no leading zeros, digits on both sides of the point), within the range of a double.`,
+  ),
+  'syntax/unquoted-string': code<{ text: string }>(
+    'error',
+    'A bare word where a value is expected; strings need quotes.',
+    (d) => `Values are JSON literals: write the text ${JSON.stringify(d.text)} in double quotes.`,
+  ),
+  'syntax/missing-and': code<Record<string, never>>(
+    'error',
+    'Two clauses with nothing between them.',
+    () => 'Clauses are joined with `and`; it is missing here.',
+  ),
+  'syntax/keyword-case': code<{ written: string; keyword: string }>(
+    'error',
+    'A keyword written in upper or mixed case; keywords are lower-case.',
+    (d) => `Keywords are lower-case: write \`${d.keyword}\` instead of \`${d.written}\`.`,
+  ),
   'syntax/unexpected-token': code<{ expected: string; found: string }>(
     'error',
     'The parser expected something else at this point.',

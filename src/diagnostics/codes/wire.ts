@@ -64,6 +64,21 @@ export const wireCodes = {
   'wire/too-deep': code<{ depth: number; limit: number }>(
     'error',
     'A value nests arrays or objects deeper than the configured limit.',
-    (d) => `This value nests ${d.depth} levels deep; the limit is ${d.limit}.`,
+    (d) => `The query nests arrays and objects at least ${d.depth} levels deep here; the limit is ${d.limit}.`,
+  ),
+  'wire/too-many-values': code<{ limit: number }>(
+    'error',
+    'An already-parsed query holds more values than the configured limit (maxLength).',
+    (d) => `The query holds more than ${d.limit} values; the limit is ${d.limit}.`,
+  ),
+  'wire/operator-not-string': code<{ found: string }>(
+    'error',
+    'The operator of an [operator, field] pair is not a string.',
+    (d) => `An operator must be a JSON string such as "<" or "one-of", but this is ${d.found}.`,
+  ),
+  'wire/not-json': code<{ found: string }>(
+    'error',
+    'An already-parsed query contains a JavaScript value that JSON cannot represent.',
+    (d) => `A query may only contain JSON values (null, booleans, finite numbers, strings, arrays, plain objects), but this is ${d.found}.`,
   ),
 } as const;

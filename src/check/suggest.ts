@@ -1,0 +1,31 @@
+import { distance } from 'fastest-levenshtein';
+import { fieldNames, type Catalog } from '../catalog/index.js';
+
+/** How many did-you-mean suggestions an unknown field gets at most. */
+const MAX_SUGGESTIONS = 3;
+
+/**
+ * The usable field names nearest to an unknown `field`: declared attribute names and alias paths
+ * that resolve. A name equal to `field` ignoring case comes first; then names within an edit
+ * distance of about a third of their length (compared case-insensitively, so `PRICE` finds
+ * `price` and `prise` finds `Price`), nearest first, ties in catalog order.
+ */
+export function suggestFields(catalog: Catalog, field: string): string[] {
+  const wanted = field.toLowerCase();
+  const scored: { name: string; score: number; order: number }[] = [];
+  fieldNames(catalog).forEach((name, order) => {
+    if (name === field) return;
+    const lower = name.toLowerCase();
+    if (lower === wanted) {
+      scored.push({ name, score: -1, order });
+      return;
+    }
+    const limit = Math.max(1, Math.floor(Math.max(lower.length, wanted.length) / 3));
+    // A cheap bound first: the length difference alone exceeds the limit.
+    if (Math.abs(lower.length - wanted.length) > limit) return;
+    const d = distance(lower, wanted);
+    if (d <= limit) scored.push({ name, score: d, order });
+  });
+  scored.sort((a, b) => a.score - b.score || a.order - b.order);
+  return scored.slice(0, MAX_SUGGESTIONS).map((s) => s.name);
+}

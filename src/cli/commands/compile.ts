@@ -1,0 +1,49 @@
+import { readCatalogFile } from '../catalog-file.js';
+import { eprintln, printJson, println, type CliContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import { queryText, readQuery, renderQueryDiagnostics } from '../query-input.js';
+
+/** Options of `catq compile`. */
+interface CompileOptions {
+  readonly to: 'sql' | 'mongo';
+  readonly dialect?: 'postgres' | 'sqlite';
+  readonly table?: string;
+  readonly column?: string;
+  readonly catalog?: string;
+  readonly format?: 'text' | 'json';
+}
+
+/**
+ * `catq compile --to sql|mongo [query]`: the compiled query with its parameters. The query is
+ * validated first; a query with errors prints its diagnostics on standard error and exits 1.
+ */
+export default async function compile(arg: string | undefined, options: CompileOptions, ctx: CliContext): Promise<number> {
+  const input = await queryText(arg);
+  const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
+  eprintln(ctx, warnings);
+  const r = await readQuery(input, catalog);
+  if (r.diagnostics.length) eprintln(ctx, renderQueryDiagnostics(r, ctx.colorErr));
+  if (!r.query) return EXIT.queryErrors;
+  const json = options.format === 'json';
+  if (options.to === 'sql') {
+    const { toSql } = await import('../../sql/index.js');
+    const dialect = options.dialect ?? 'postgres';
+    const out = toSql(r.query, catalog, {
+      dialect,
+      ...(options.table !== undefined ? { table: options.table } : {}),
+      ...(options.column !== undefined ? { column: options.column } : {}),
+    });
+    if (json) {
+      printJson(ctx, { dialect, sql: out.sql, where: out.where, params: out.params });
+    } else {
+      println(ctx, out.sql + ';');
+      println(ctx, ctx.out.dim(`-- params (${dialect === 'postgres' ? '$1, $2, ...' : 'the ? in order'}): ${JSON.stringify(out.params)}`));
+    }
+  } else {
+    const { toMongo } = await import('../../mongo/index.js');
+    const filter = toMongo(r.query, catalog);
+    if (json) printJson(ctx, { filter });
+    else println(ctx, JSON.stringify(filter, null, 2));
+  }
+  return EXIT.ok;
+}

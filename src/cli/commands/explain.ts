@@ -1,0 +1,86 @@
+import type { ClauseExplanation } from '../../eval/index.js';
+import { itemId, toListedItem } from '../../listing/index.js';
+import { readCatalogFile } from '../catalog-file.js';
+import { eprintln, printJson, println, type CliContext } from '../context.js';
+import { CliError, EXIT } from '../exit-codes.js';
+import { streamItems } from '../items-input.js';
+import { queryText, readQuery, renderQueryDiagnostics } from '../query-input.js';
+import { loadEval, loadSyntax } from '../stages.js';
+
+/** Options of `catq explain`. */
+interface ExplainOptions {
+  readonly id: string;
+  readonly catalog?: string;
+  readonly items?: string;
+  readonly format?: 'text' | 'json';
+}
+
+/**
+ * `catq explain --id ID [query]`: finds the item with that id in the items (the first one whose
+ * id, written as text, is ID) and shows clause by clause whether it holds and what the item has.
+ * Exit 0 whether or not the item matches; 1 when the query has errors; 2 when no item has the id.
+ */
+export default async function explainCommand(arg: string | undefined, options: ExplainOptions, ctx: CliContext): Promise<number> {
+  const input = await queryText(arg);
+  const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
+  eprintln(ctx, warnings);
+  const r = await readQuery(input, catalog);
+  if (r.diagnostics.length) eprintln(ctx, renderQueryDiagnostics(r, ctx.colorErr));
+  if (!r.query) return EXIT.queryErrors;
+  const query = r.query;
+
+  let found: unknown;
+  let first: string | undefined;
+  const summary = await streamItems(options.items, ctx, (item) => {
+    const id = itemId(item, catalog);
+    if (id === undefined) return true;
+    first ??= String(id);
+    if (String(id) !== options.id) return true;
+    found = item;
+    return false;
+  });
+  if (!summary.stopped) {
+    throw new CliError(`no item has the id ${JSON.stringify(options.id)} in "${summary.path}" (${summary.items} items read; the id is the value of the key "${catalog.Aliases.Id}").`, {
+      fix: first !== undefined ? `check the id given to --id (the first item's id is ${first}), or the file given to --items.` : 'check the file given to --items: no item in it has an id.',
+    });
+  }
+
+  const { explain } = await loadEval();
+  const result = explain(query, catalog, found);
+  const listed = toListedItem(found, catalog);
+  if (options.format === 'json') {
+    printJson(ctx, { id: itemId(found, catalog), name: listed?.Name, matched: result.matched, clauses: result.clauses });
+    return EXIT.ok;
+  }
+  const { formatClause } = await loadSyntax();
+  const c = ctx.out;
+  const failed = result.clauses.filter((e) => !e.held).length;
+  const name = listed?.Name !== undefined ? ` ${JSON.stringify(listed.Name)}` : '';
+  const head =
+    result.matched
+      ? c.green(`item ${options.id}${name} matches`) + (result.clauses.length ? ` (all ${result.clauses.length} clauses hold).` : ' (the empty query matches every item).')
+      : c.red(`item ${options.id}${name} does not match`) + `: ${failed} of ${result.clauses.length} ${result.clauses.length === 1 ? 'clause fails' : 'clauses fail'}.`;
+  println(ctx, head);
+  ctx.stdout.write('\n');
+  const texts = result.clauses.map((e) => formatClause(e.clause));
+  const width = Math.min(48, Math.max(0, ...texts.map((t) => t.length)));
+  result.clauses.forEach((e, i) => {
+    const mark = e.held ? c.green('✓') : c.red('✗');
+    const text = (texts[i] ?? '').padEnd(width);
+    println(ctx, `  ${mark} ${text}  ${c.dim(seen(e))}`);
+  });
+  return EXIT.ok;
+}
+
+/** What the item has for the clause's field, in words. */
+function seen(e: ClauseExplanation): string {
+  const via = e.rawKey !== e.field ? `${e.field} (key "${e.rawKey}")` : `"${e.rawKey}"`;
+  if (!e.hasKey || e.seen === undefined) return `${via} is missing`;
+  return `${via} is ${preview(e.seen)}`;
+}
+
+/** A value as JSON, cut short when long. */
+function preview(v: unknown): string {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 60 ? text.slice(0, 57) + '...' : text;
+}

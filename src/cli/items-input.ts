@@ -1,0 +1,57 @@
+import type { CliContext } from './context.js';
+import { inputSize, readNdjson, type ItemHandler, type NdjsonSummary } from './ndjson.js';
+import { defaultItemsPath } from './paths.js';
+
+/** Options of {@link streamItems}. */
+export interface StreamItemsOptions {
+  readonly skipBadLines?: boolean;
+  /** Allow a progress bar (it still appears only on a terminal, for inputs over 16 MiB). */
+  readonly progress?: boolean;
+  /** Called after each chunk (flush output with back-pressure here). */
+  readonly afterChunk?: () => Promise<void> | void;
+  /** Extra text for the progress bar, such as the match count so far. */
+  readonly status?: () => string;
+}
+
+const PROGRESS_MIN_BYTES = 16 * 1024 * 1024;
+const MAX_WARNINGS_SHOWN = 20;
+
+/**
+ * Streams the items file (the sample when `path` is undefined) through `onItem`. Skipped
+ * malformed lines are always reported on standard error (the first 20 each, then a count), never
+ * dropped silently. Shows a progress bar on standard error when it is a terminal and the input is large.
+ */
+export async function streamItems(path: string | undefined, ctx: CliContext, onItem: ItemHandler, options: StreamItemsOptions = {}): Promise<NdjsonSummary & { path: string }> {
+  const file = path ?? defaultItemsPath();
+  const size = await inputSize(file);
+  let bar: { update(value: number, payload?: object): void; stop(): void } | undefined;
+  if (options.progress !== false && ctx.stderr.isTTY && size !== undefined && size >= PROGRESS_MIN_BYTES) {
+    const { default: progress } = await import('cli-progress');
+    const single = new progress.SingleBar(
+      { stream: ctx.stderr, format: `${file} {bar} {percentage}% | {mb}/{totalMb} MB | ETA {eta_formatted} {status}`, hideCursor: true, clearOnComplete: true, etaBuffer: 50 },
+      progress.Presets.shades_classic,
+    );
+    single.start(size, 0, { mb: '0', totalMb: (size / 1048576).toFixed(0), status: '' });
+    bar = single;
+  }
+  let shown = 0;
+  try {
+    const summary = await readNdjson(file, onItem, {
+      skipBadLines: options.skipBadLines ?? false,
+      onBadLine: (_line, problem) => {
+        if (shown++ < MAX_WARNINGS_SHOWN) ctx.stderr.write(`${ctx.err.yellow('catq: warning:')} skipped a malformed line: ${problem}\n`);
+      },
+      ...(bar ? { onProgress: (bytes: number) => bar?.update(bytes, { mb: (bytes / 1048576).toFixed(0), status: options.status?.() ?? '' }) } : {}),
+      ...(options.afterChunk ? { afterChunk: options.afterChunk } : {}),
+    });
+    bar?.stop();
+    if (summary.badLines > 0) {
+      const more = summary.badLines > MAX_WARNINGS_SHOWN ? ` (${summary.badLines - MAX_WARNINGS_SHOWN} not shown)` : '';
+      ctx.stderr.write(`${ctx.err.yellow('catq: warning:')} skipped ${summary.badLines} malformed ${summary.badLines === 1 ? 'line' : 'lines'} of ${summary.lines}${more}.\n`);
+    }
+    return { ...summary, path: file };
+  } catch (e) {
+    bar?.stop();
+    throw e;
+  }
+}

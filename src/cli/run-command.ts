@@ -1,0 +1,54 @@
+import { cliContext, type CliContext } from './context.js';
+import { EXIT, isCliError } from './exit-codes.js';
+
+/**
+ * A command's module: its default export runs it and returns the exit status. Each command
+ * declares the shape of its own options (commander has checked them); hence `never` here.
+ */
+export interface CommandModule {
+  default(query: string | undefined, options: never, ctx: CliContext): Promise<number>;
+}
+
+/** Exit status of an unexpected failure (a bug in catq, not in the input). */
+export const EXIT_INTERNAL = 3;
+
+/**
+ * Loads and runs a command. Errors the user can fix print `catq: error: ...` and a `fix:` line
+ * (exit 2); a QueryError prints its diagnostics (exit 1); anything else is a bug: one line, and
+ * the stack only with `CATQ_DEBUG=1`. No user error ever prints a stack trace.
+ */
+export async function runCommand(load: () => Promise<CommandModule>, query: string | undefined, options: Record<string, unknown>): Promise<number> {
+  const ctx = cliContext(typeof options.color === 'boolean' ? options.color : undefined);
+  // `catq run ... | head` closes the pipe early: that is not an error.
+  ctx.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+  try {
+    const mod = await load();
+    return await mod.default(query, options as never, ctx);
+  } catch (e) {
+    return await reportError(ctx, e);
+  }
+}
+
+async function reportError(ctx: CliContext, e: unknown): Promise<number> {
+  const c = ctx.err;
+  if (isCliError(e)) {
+    const lines = [`${c.red(c.bold('catq: error:'))} ${e.message}`];
+    if (e.detail) lines.push('', e.detail, '');
+    if (e.fix) lines.push(`${c.cyan('fix:')} ${e.fix}`);
+    ctx.stderr.write(lines.join('\n') + '\n');
+    return e.exitCode;
+  }
+  // Loaded only here: the diagnostics catalog is not needed to start.
+  const { isQueryError, renderDiagnostics } = await import('../diagnostics/index.js');
+  if (isQueryError(e)) {
+    ctx.stderr.write(renderDiagnostics(e.diagnostics, '', { color: ctx.colorErr }) + '\n');
+    return EXIT.queryErrors;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  ctx.stderr.write(`${c.red(c.bold('catq: internal error:'))} ${message}\n${c.dim('This is a bug in catq. Run again with CATQ_DEBUG=1 for the stack trace, and report it.')}\n`);
+  if (process.env.CATQ_DEBUG) ctx.stderr.write(String((e as Error)?.stack ?? e) + '\n');
+  return EXIT_INTERNAL;
+}

@@ -1,0 +1,159 @@
+import { compareCodePoints } from '../text/index.js';
+import { SET_THRESHOLD } from './closure.js';
+import type { ClausePlan, ValueTest } from './plan.js';
+
+/**
+ * Generated-code predicates, for speed. Injection-free by construction: the only query-derived
+ * text that becomes code is `JSON.stringify` of strings (raw keys and string values, valid JS
+ * string literals since ES2019) and `String()` of finite numbers; every other value (Sets,
+ * matchers, non-finite numbers, the comparator) is passed by reference in the array `R`.
+ */
+
+/** Literal code for a value, or a reference into `refs`. */
+class Emitter {
+  readonly refs: unknown[] = [];
+
+  ref(value: unknown): string {
+    this.refs.push(value);
+    return `R[${this.refs.length - 1}]`;
+  }
+
+  lit(value: string | number | boolean): string {
+    if (typeof value === 'string') return JSON.stringify(value);
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    return Number.isFinite(value) ? `(${String(value)})` : this.ref(value);
+  }
+
+  in(x: string, values: readonly (string | number | boolean)[]): string {
+    if (values.length === 0) return 'false';
+    if (values.length > SET_THRESHOLD) return `${this.ref(new Set(values))}.has(${x})`;
+    return '(' + values.map((v) => `${x} === ${this.lit(v)}`).join(' || ') + ')';
+  }
+
+  /** An expression, true exactly when the value in variable `x` passes the test. */
+  test(t: ValueTest, x: string): string {
+    switch (t.kind) {
+      case 'number-in':
+      case 'string-in':
+      case 'boolean-in':
+      case 'scalar-in':
+        return this.in(x, t.values);
+      case 'number-order':
+        return `(typeof ${x} === "number" && ${x} ${t.op} ${this.lit(t.value)})`;
+      case 'string-order':
+        return t.native
+          ? `(typeof ${x} === "string" && ${x} ${t.op} ${this.lit(t.value)})`
+          : `(typeof ${x} === "string" && ${this.ref(compareCodePoints)}(${x}, ${this.lit(t.value)}) ${t.op} 0)`;
+      case 'ref-in': {
+        const num = [this.in(x, t.numbers), ...(t.nan ? [`${x} !== ${x}`] : [])].join(' || ');
+        return `(typeof ${x} === "string" ? ${this.in(x, t.strings)} : typeof ${x} === "number" && (${num}))`;
+      }
+      case 'text':
+        return `(typeof ${x} === "string" && ${this.ref(t.matcher)}(${x}))`;
+    }
+  }
+}
+
+/** The statements of one clause: `return false` when it fails. `v`, `i`, `j`, `e`, `a`, `ok`, `all` are block-scoped. */
+function clauseCode(p: ClausePlan, em: Emitter): string {
+  const key = JSON.stringify(p.rawKey);
+  // Read first, confirm ownership only when the value would count (cheap: most values fail).
+  const own = `H.call(item, ${key})`;
+  if (p.kind === 'present') {
+    const present = `(v !== undefined && v !== null && ${own})`;
+    return `{ const v = item[${key}]; if (${p.present ? '!' : ''}${present}) return false; }`;
+  }
+  const t = (x: string) => em.test(p.test, x);
+  switch (p.shape) {
+    case 'one':
+      return `{ const v = item[${key}]; if (!${t('v')} || !${own}) return false; }`;
+    case 'many':
+      return (
+        `{ const v = item[${key}]; let ok = false;` +
+        ` if (Array.isArray(v)) { for (let i = 0; i < v.length; i++) { const e = v[i]; if (${t('e')}) { ok = true; break; } } }` +
+        ` else ok = ${t('v')};` +
+        ` if (!ok || !${own}) return false; }`
+      );
+    case 'array-one':
+      return (
+        `{ const v = item[${key}]; if (!Array.isArray(v)) return false; let ok = false;` +
+        ` for (let i = 0; i < v.length; i++) { const e = v[i]; if (${t('e')}) { ok = true; break; } }` +
+        ` if (!ok || !${own}) return false; }`
+      );
+    case 'array-many':
+      return (
+        `{ const v = item[${key}]; if (!Array.isArray(v)) return false; let ok = false; let all = v.length > 0;` +
+        ` for (let i = 0; i < v.length; i++) if (!Array.isArray(v[i])) { all = false; break; }` +
+        ` if (all) { outer: for (let i = 0; i < v.length; i++) { const a = v[i]; for (let j = 0; j < a.length; j++) { const e = a[j]; if (${t('e')}) { ok = true; break outer; } } } }` +
+        ` else { for (let i = 0; i < v.length; i++) { const e = v[i]; if (${t('e')}) { ok = true; break; } } }` +
+        ` if (!ok || !${own}) return false; }`
+      );
+  }
+}
+
+const ARRAY_OWN_KEY = /^(?:length|0|[1-9][0-9]*)$/;
+
+/** Consecutive plans on the same raw key, kept in order (so one read serves several clauses). */
+function groupByKey(plans: readonly ClausePlan[]): ClausePlan[][] {
+  const groups: ClausePlan[][] = [];
+  const byKey = new Map<string, ClausePlan[]>();
+  for (const p of plans) {
+    const g = byKey.get(p.rawKey);
+    if (g) g.push(p);
+    else {
+      const fresh = [p];
+      byKey.set(p.rawKey, fresh);
+      groups.push(fresh);
+    }
+  }
+  return groups;
+}
+
+/** Several `one`-shaped tests on one key: read once, test all, check ownership once. */
+function groupCode(g: readonly ClausePlan[], em: Emitter): string | undefined {
+  const tests: string[] = [];
+  for (const p of g) {
+    if (p.kind !== 'test' || p.shape !== 'one') return undefined;
+    tests.push(em.test(p.test, 'v'));
+  }
+  const key = JSON.stringify((g[0] as ClausePlan).rawKey);
+  return `{ const v = item[${key}]; if (!(${tests.join(' && ')}) || !H.call(item, ${key})) return false; }`;
+}
+
+/** The source of the generated predicate and the references it closes over. */
+export function generateSource(plans: readonly ClausePlan[], keyless: boolean): { source: string; refs: unknown[] } {
+  const em = new Emitter();
+  const body = groupByKey(plans)
+    .map((g) => (g.length === 1 ? clauseCode(g[0] as ClausePlan, em) : groupCode(g, em) ?? g.map((p) => clauseCode(p, em)).join('\n    ')))
+    .join('\n    ');
+  // An array item has no keys (shared decision 1). Reading an ordinary key of an array finds
+  // nothing of a JSON type (inherited members are functions), so the check is needed only when a
+  // raw key could be an array's own key: `length` or an index.
+  const arrayCheck = plans.some((p) => ARRAY_OWN_KEY.test(p.rawKey)) ? ' || Array.isArray(item)' : '';
+  const source =
+    `return function catqPredicate(item) {\n` +
+    `  if (typeof item !== "object" || item === null${arrayCheck}) return ${keyless ? 'true' : 'false'};\n` +
+    `  try {\n    ${body}\n    return true;\n  } catch (_) {\n    return false;\n  }\n};`;
+  return { source, refs: em.refs };
+}
+
+let codegenAllowed: boolean | undefined;
+
+/** Whether this environment allows `new Function` (a CSP may forbid it); checked once. */
+export function canGenerateCode(): boolean {
+  if (codegenAllowed === undefined) {
+    try {
+      codegenAllowed = new Function('return 1')() === 1;
+    } catch {
+      codegenAllowed = false;
+    }
+  }
+  return codegenAllowed;
+}
+
+/** Builds the generated predicate (call only when {@link canGenerateCode}). */
+export function generatedFn(plans: readonly ClausePlan[], keyless: boolean): (item: unknown) => boolean {
+  const { source, refs } = generateSource(plans, keyless);
+  const factory = new Function('R', 'H', source) as (r: unknown[], h: typeof Object.prototype.hasOwnProperty) => (item: unknown) => boolean;
+  return factory(refs, Object.prototype.hasOwnProperty);
+}

@@ -1,0 +1,66 @@
+import type { Query } from '../ast/index.js';
+import type { Catalog } from '../catalog/index.js';
+import { hasErrors, QueryError } from '../diagnostics/index.js';
+import { validate } from '../check/index.js';
+import { queryFn } from './closure.js';
+import { canGenerateCode, generatedFn } from './codegen.js';
+import { holdsOnKeyless, planQuery, type ClausePlan } from './plan.js';
+
+/** A compiled query: true when the raw item matches. Total: never throws, on any value. */
+export type Predicate = (item: unknown) => boolean;
+
+/** Options of {@link compile}. */
+export interface CompileOptions {
+  /**
+   * `auto` (default): generated code when the environment allows `new Function`, closures
+   * otherwise. `codegen`: generated code (falls back to closures when forbidden). `closure`:
+   * closures only.
+   */
+  readonly mode?: 'auto' | 'codegen' | 'closure';
+}
+
+/** Cheap tests first: the AND does not depend on order, and text matching is the dearest. */
+function cost(p: ClausePlan): number {
+  if (p.kind === 'present') return 0;
+  const t = p.test.kind;
+  const base = t === 'text' ? 10 : t === 'string-order' && !p.test.native ? 3 : t === 'ref-in' ? 2 : 1;
+  return base + (p.shape === 'one' ? 0 : 1);
+}
+
+/**
+ * Compiles a query for a catalog into a predicate over raw items, once. Throws a
+ * {@link QueryError} carrying every diagnostic when `validate(query, catalog)` reports an error.
+ *
+ * ```ts
+ * const isCheapRed = compile(decode('[["color","red"],[["<","price"],20]]').query!, catalog);
+ * items.filter(isCheapRed);
+ * ```
+ */
+export function compile(query: Query, catalog: Catalog, options: CompileOptions = {}): Predicate {
+  const diagnostics = validate(query, catalog);
+  if (hasErrors(diagnostics)) throw new QueryError(diagnostics);
+  return compileChecked(query, catalog, options);
+}
+
+/** {@link compile} without validation: the caller guarantees the query is valid for the catalog. */
+export function compileChecked(query: Query, catalog: Catalog, options: CompileOptions = {}): Predicate {
+  const plans = planQuery(query, catalog);
+  const keyless = holdsOnKeyless(plans);
+  const ordered = [...plans].sort((a, b) => cost(a) - cost(b) || a.index - b.index);
+  const mode = options.mode ?? 'auto';
+  if (mode !== 'closure' && canGenerateCode()) return generatedFn(ordered, keyless);
+  return queryFn(ordered, keyless);
+}
+
+/** Whether one raw item matches (compiles the query each call; use {@link compile} for many items). */
+export function matches(query: Query, catalog: Catalog, item: unknown): boolean {
+  return compile(query, catalog, { mode: 'closure' })(item);
+}
+
+/** The items that match, in their order. Throws QueryError for an invalid query. */
+export function filter<T>(items: readonly T[], query: Query, catalog: Catalog, options: CompileOptions = {}): T[] {
+  const p = compile(query, catalog, options);
+  const out: T[] = [];
+  for (const it of items) if (p(it)) out.push(it);
+  return out;
+}

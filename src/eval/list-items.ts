@@ -1,0 +1,38 @@
+import type { Catalog } from '../catalog/index.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { validate } from '../check/index.js';
+import { pageOf, readListingParams, type ListedItemOptions, type ListPage, type ReadListingOptions } from '../listing/index.js';
+import { compileChecked } from './compile.js';
+
+/** What {@link listItems} returns: the response, or the diagnostics of a 400. */
+export interface ListItemsResult {
+  /** The List Catalog Items response; absent exactly when a diagnostic is an error. */
+  readonly response?: ListPage;
+  /** Every problem with the parameters or the query (warnings too, on success). */
+  readonly diagnostics: Diagnostic[];
+}
+
+/** Options of {@link listItems}. */
+export interface ListItemsOptions extends ReadListingOptions, ListedItemOptions {}
+
+/**
+ * List Catalog Items over an in-memory array (the reference for every backend). Never throws:
+ * bad parameters or an invalid `q` give `{ diagnostics }` (turn them into the 400 body with
+ * `toErrorBody`). Items without an id (`Aliases.Id` not a string or number) are never listed.
+ *
+ * ```ts
+ * const { response, diagnostics } = listItems(items, catalog, { q: '[["color","red"]]', limit: 20 });
+ * ```
+ */
+export function listItems(items: readonly unknown[], catalog: Catalog, params: unknown, options: ListItemsOptions = {}): ListItemsResult {
+  const read = readListingParams(params, options);
+  // Validate the query even when another parameter is bad: every problem is reported at once.
+  const query = read.listing?.query ?? read.query;
+  const diagnostics = [...read.diagnostics, ...(query ? validate(query, catalog) : [])];
+  const listing = read.listing;
+  if (!listing || hasErrors(diagnostics)) return { diagnostics };
+  const p = compileChecked(listing.query, catalog);
+  const matching: unknown[] = [];
+  for (const it of items) if (p(it)) matching.push(it);
+  return { response: pageOf(listing, matching, catalog, options), diagnostics };
+}

@@ -1,0 +1,165 @@
+import type { Catalog } from '../catalog/index.js';
+import type { Query } from '../ast/index.js';
+import { encode } from '../wire/index.js';
+import { compareIds, itemId, type ItemId } from './ids.js';
+import { toListedItem, type ListedItem, type ListedItemOptions } from './listed-item.js';
+import type { Comparison, Listing } from './params.js';
+
+/** The Scope object of the cursor pagination response: the parameters of one page. */
+export interface Scope {
+  /** The query in effect, canonical percent-encoded wire text; absent when there is none. */
+  readonly q?: string;
+  readonly 'boundary-id'?: ItemId;
+  readonly comparison?: Comparison;
+  readonly limit: number;
+  readonly order: 'asc';
+}
+
+/** The response of List Catalog Items. */
+export interface ListPage {
+  readonly Items: readonly ListedItem[];
+  readonly Metadata: { readonly Scope: Scope };
+  /** Parameters of the next page; absent when nothing follows this page. */
+  readonly NextQuery?: Scope;
+  /** Parameters of the previous page; absent when nothing precedes this page. */
+  readonly PrevQuery?: Scope;
+}
+
+/**
+ * Whether more matching, listable items exist on either side of a page.
+ * - `before`: some item sorts before the page's first item; for an empty page, some item fails
+ *   the page's boundary condition and the comparison is `>` or `>=`.
+ * - `after`: some item sorts after the page's last item; for an empty page, some item fails the
+ *   boundary condition and the comparison is `<` or `<=`.
+ */
+export interface PageSides {
+  readonly before: boolean;
+  readonly after: boolean;
+}
+
+/** Whether `id` lies on the page side of the listing's boundary (always true without a boundary). */
+export function boundaryHolds(listing: Listing, id: ItemId): boolean {
+  if (listing.boundary === undefined) return true;
+  const c = compareIds(id, listing.boundary);
+  switch (listing.comparison ?? '>') {
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+  }
+}
+
+/**
+ * The direction a backend scans ids to fill a page: `<` and `<=` pages hold the `limit` items
+ * nearest below the boundary, so they are fetched descending (then reversed); all others ascending.
+ */
+export function scanDirection(listing: Listing): 'asc' | 'desc' {
+  return listing.comparison === '<' || listing.comparison === '<=' ? 'desc' : 'asc';
+}
+
+/** The opposite condition of a comparison (`>` and `<=`, `>=` and `<`). */
+export function complementComparison(c: Comparison): Comparison {
+  return c === '>' ? '<=' : c === '>=' ? '<' : c === '<' ? '>=' : '>';
+}
+
+/**
+ * The canonical wire text of a query, percent-encoded (`encodeURIComponent(JSON.stringify(q))`),
+ * with equality in the shorthand form and everything else in the full form.
+ */
+export function encodeScopeQuery(query: Query): string {
+  return encode(query);
+}
+
+/** The Scope of a listing, optionally with another boundary. */
+export function scopeOf(listing: Listing, boundary?: { id: ItemId; comparison: Comparison }): Scope {
+  const out: { -readonly [K in keyof Scope]: Scope[K] } = { limit: listing.limit, order: 'asc' };
+  if (listing.query.clauses.length) out.q = encodeScopeQuery(listing.query);
+  const b = boundary ?? (listing.boundary !== undefined ? { id: listing.boundary, comparison: listing.comparison ?? '>' } : undefined);
+  if (b) {
+    out['boundary-id'] = b.id;
+    out.comparison = b.comparison;
+  }
+  // Keep the spec's field order: q, boundary-id, comparison, limit, order.
+  const { limit, order, ...rest } = out;
+  return { ...rest, limit, order };
+}
+
+/**
+ * Builds the List Catalog Items response, shared by every backend. `items` are the raw items of
+ * the page, matching and listable (with an id), in ascending id order, at most `limit` of them;
+ * `sides` says whether more exist before and after (see {@link PageSides}). `NextQuery` continues
+ * after the last item (`>`), `PrevQuery` before the first (`<`); on an empty page they turn the
+ * boundary around (a `>` page's `PrevQuery` is `<=` the same boundary).
+ */
+export function buildPage(
+  listing: Listing,
+  items: readonly unknown[],
+  sides: PageSides,
+  catalog: Catalog,
+  options: ListedItemOptions = {},
+): ListPage {
+  const listed: ListedItem[] = [];
+  for (const it of items) {
+    const l = toListedItem(it, catalog, options);
+    if (l) listed.push(l);
+  }
+  const out: { -readonly [K in keyof ListPage]: ListPage[K] } = { Items: listed, Metadata: { Scope: scopeOf(listing) } };
+  const first = listed[0];
+  const last = listed[listed.length - 1];
+  if (first && last) {
+    if (sides.after) out.NextQuery = scopeOf(listing, { id: last.Id, comparison: '>' });
+    if (sides.before) out.PrevQuery = scopeOf(listing, { id: first.Id, comparison: '<' });
+  } else if (listing.boundary !== undefined) {
+    const c = listing.comparison ?? '>';
+    const turned = { id: listing.boundary, comparison: complementComparison(c) };
+    if ((c === '<' || c === '<=') && sides.after) out.NextQuery = scopeOf(listing, turned);
+    if ((c === '>' || c === '>=') && sides.before) out.PrevQuery = scopeOf(listing, turned);
+  }
+  return out;
+}
+
+/**
+ * Pages an in-memory list (the reference for every backend): `matching` are the items that match
+ * the listing's query, in any order; items without an id are skipped. Sorts by id, applies the
+ * boundary and the limit, and builds the response with {@link buildPage}.
+ */
+export function pageOf(listing: Listing, matching: readonly unknown[], catalog: Catalog, options: ListedItemOptions = {}): ListPage {
+  const withIds: { id: ItemId; item: unknown }[] = [];
+  for (const item of matching) {
+    const id = itemId(item, catalog);
+    if (id !== undefined) withIds.push({ id, item });
+  }
+  withIds.sort((a, b) => compareIds(a.id, b.id));
+  let lo = 0; // first index on the page side
+  let hi = withIds.length; // one past the last
+  if (listing.boundary !== undefined) {
+    const inside = (i: number) => boundaryHolds(listing, (withIds[i] as { id: ItemId }).id);
+    if (scanDirection(listing) === 'asc') {
+      lo = firstIndex(withIds.length, inside);
+    } else {
+      hi = firstIndex(withIds.length, (i) => !inside(i));
+    }
+  }
+  if (scanDirection(listing) === 'asc') hi = Math.min(hi, lo + listing.limit);
+  else lo = Math.max(lo, hi - listing.limit);
+  const page = withIds.slice(lo, hi).map((e) => e.item);
+  // Everything below `lo` sorts before the page, everything from `hi` after it; on an empty page
+  // that is exactly the far side of the boundary that PageSides asks about.
+  return buildPage(listing, page, { before: lo > 0, after: hi < withIds.length }, catalog, options);
+}
+
+/** The first index in `[0, n)` where the monotone predicate turns true (`n` when it never does). */
+function firstIndex(n: number, pred: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (pred(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

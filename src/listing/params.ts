@@ -1,0 +1,131 @@
+import type { Query } from '../ast/index.js';
+import { describeValue, diagnostic, hasErrors, pointer, type Diagnostic } from '../diagnostics/index.js';
+import { readQueryParameter } from './read-q.js';
+import { isItemId, type ItemId } from './ids.js';
+
+/** How a page relates to its boundary item. */
+export type Comparison = '>' | '>=' | '<' | '<=';
+
+/** The comparisons, in the spec's order. */
+export const COMPARISONS: readonly Comparison[] = ['>', '>=', '<', '<='];
+
+/** Default page size (LANGUAGE.md section 6). */
+export const DEFAULT_LIMIT = 100;
+/** Largest page size the interface allows. */
+export const MAX_LIMIT = 1000;
+
+/**
+ * Checked listing parameters of List Catalog Items: the query (already decoded, not yet
+ * validated against a catalog), the boundary, the comparison, the page size and the order.
+ * `comparison` is set exactly when `boundary` is (a bare `boundary-id` means `>`).
+ */
+export interface Listing {
+  readonly query: Query;
+  readonly boundary?: ItemId;
+  readonly comparison?: Comparison;
+  readonly limit: number;
+  readonly order: 'asc';
+}
+
+/** Options of {@link readListingParams}. */
+export interface ReadListingOptions {
+  /**
+   * Read a string `boundary-id` that is the canonical text of a number (`String(n) === s`) as
+   * that number. Turn on when the parameters come from a URL, where every value is a string;
+   * leave off (the default) for typed parameters such as a `NextQuery` object.
+   */
+  readonly numericStrings?: boolean;
+}
+
+/** What {@link readListingParams} returns. */
+export interface ListingRead {
+  /** The checked parameters; present exactly when no diagnostic is an error. */
+  readonly listing?: Listing;
+  /** The decoded query, also when another parameter is bad (so callers can report its problems too). */
+  readonly query?: Query;
+  readonly diagnostics: Diagnostic[];
+}
+
+const KNOWN = new Set(['q', 'boundary-id', 'comparison', 'limit', 'order']);
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Reads the query parameters of List Catalog Items (`{ q?, 'boundary-id'?, comparison?, limit?,
+ * order? }`), typed or as strings from a URL. Never throws; every problem is reported at once.
+ *
+ * - `q`: wire text (percent-encoded or plain JSON), a parsed array, or a `Query`; `null`,
+ *   `undefined` and `''` mean no query (every item). Decoding diagnostics pass through.
+ * - `boundary-id`: a string or a finite number, kept as given (see `numericStrings`).
+ * - `comparison`: `>` `>=` `<` `<=`, only with `boundary-id`; defaults to `>` when a boundary is given.
+ * - `limit`: a whole number 1..1000, or its decimal text (`"25"`); default 100.
+ * - `order`: only `asc` (the default).
+ * Keys other than these five are errors (`listing/unknown-parameter`).
+ */
+export function readListingParams(params: unknown, options: ReadListingOptions = {}): ListingRead {
+  const diagnostics: Diagnostic[] = [];
+  if (params === undefined || params === null) params = {};
+  if (typeof params !== 'object' || Array.isArray(params)) {
+    diagnostics.push(diagnostic('listing/bad-parameters', { found: describeValue(params) }, { path: '' }));
+    return { diagnostics };
+  }
+  const p = params as Record<string, unknown>;
+  const get = (k: string): unknown => (hasOwn.call(p, k) ? p[k] : undefined);
+  for (const k of Object.keys(p)) {
+    if (!KNOWN.has(k)) diagnostics.push(diagnostic('listing/unknown-parameter', { name: k }, { path: pointer([k]) }));
+  }
+
+  const q = readQueryParameter(get('q'));
+  diagnostics.push(...q.diagnostics);
+
+  let boundary: ItemId | undefined;
+  const rawBoundary = get('boundary-id');
+  if (rawBoundary !== undefined) {
+    if (!isItemId(rawBoundary)) {
+      diagnostics.push(diagnostic('listing/bad-boundary-id', { found: describeValue(rawBoundary) }, { path: '/boundary-id' }));
+    } else if (options.numericStrings && typeof rawBoundary === 'string' && isCanonicalNumber(rawBoundary)) {
+      boundary = Number(rawBoundary);
+    } else {
+      boundary = rawBoundary;
+    }
+  }
+
+  let comparison: Comparison | undefined;
+  const rawComparison = get('comparison');
+  if (rawComparison !== undefined) {
+    if (typeof rawComparison === 'string' && (COMPARISONS as readonly string[]).includes(rawComparison)) {
+      comparison = rawComparison as Comparison;
+      if (rawBoundary === undefined) {
+        diagnostics.push(diagnostic('listing/comparison-without-boundary', { comparison }, { path: '/comparison' }));
+      }
+    } else {
+      diagnostics.push(diagnostic('listing/bad-comparison', { found: describeValue(rawComparison) }, { path: '/comparison' }));
+    }
+  }
+
+  let limit = DEFAULT_LIMIT;
+  const rawLimit = get('limit');
+  if (rawLimit !== undefined) {
+    const n = typeof rawLimit === 'number' ? rawLimit : typeof rawLimit === 'string' && /^[0-9]{1,7}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+    if (Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT) limit = n;
+    else diagnostics.push(diagnostic('listing/limit-out-of-range', { found: describeValue(rawLimit) }, { path: '/limit' }));
+  }
+
+  const rawOrder = get('order');
+  if (rawOrder !== undefined && rawOrder !== 'asc') {
+    diagnostics.push(diagnostic('listing/bad-order', { found: describeValue(rawOrder) }, { path: '/order' }));
+  }
+
+  if (hasErrors(diagnostics) || q.query === undefined) return q.query ? { query: q.query, diagnostics } : { diagnostics };
+  const listing: { -readonly [K in keyof Listing]: Listing[K] } = { query: q.query, limit, order: 'asc' };
+  if (boundary !== undefined) {
+    listing.boundary = boundary;
+    listing.comparison = comparison ?? '>';
+  }
+  return { listing, diagnostics };
+}
+
+/** Whether `s` is exactly the JavaScript text of a finite number (`"5"`, `"-1.5"`, `"1e+21"`; not `"05"`, `"5.0"`, `"-0"`). */
+function isCanonicalNumber(s: string): boolean {
+  const n = Number(s);
+  return s !== '' && Number.isFinite(n) && String(n) === s;
+}

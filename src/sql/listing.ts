@@ -1,0 +1,107 @@
+import type { Query } from '../ast/index.js';
+import type { Catalog } from '../catalog/index.js';
+import { QueryError } from '../diagnostics/index.js';
+import { buildPage, complementComparison, readListingParams, scanDirection, type Comparison, type ListPage, type Listing, type ListedItemOptions } from '../listing/index.js';
+import { SqlBuilder } from './builder.js';
+import type { Dialect, JsonNode } from './dialect.js';
+import { resolveOptions, type SqlOptions } from './options.js';
+import { compileWhere, type SqlStatement } from './to-sql.js';
+
+/** The result of {@link listSql}: one page's SELECT and what is needed to build the response. */
+export interface SqlListing extends SqlStatement {
+  /** The checked listing parameters (boundary, comparison, limit). */
+  readonly listing: Listing;
+  /**
+   * `asc` for a page after the boundary (or without one), `desc` for `<` / `<=` pages, which are
+   * fetched nearest-below first. Either way `sql` returns rows in ascending id order.
+   */
+  readonly scan: 'asc' | 'desc';
+  /**
+   * `sql` fetches up to `limit + 1` rows: when `limit + 1` come back, the extra row (the last
+   * for `asc`, the first for `desc`) only proves that more items follow in the scan direction.
+   */
+  readonly limit: number;
+  /**
+   * With a boundary: a statement returning one row `{ other }`, true when some matching, listed
+   * item lies on the other side of the boundary (needed for `PrevQuery` of `>` pages and
+   * `NextQuery` of `<` pages). Absent without a boundary (nothing lies before the first page).
+   */
+  readonly otherSide?: SqlStatement;
+}
+
+/**
+ * The three sort keys of an id: kind (0 number, 1 string, NULL when the item is not listed),
+ * the number (0 for strings) and the string ('' for numbers), so that one row comparison
+ * `(k0, k1, k2) > (...)` is the keyset condition and one B-tree serves it.
+ */
+export function idKeys(d: Dialect, node: JsonNode): [string, string, string] {
+  return [
+    `(CASE WHEN ${node.is('number')} AND ${d.isFinite(node.number())} THEN 0 WHEN ${node.is('string')} THEN 1 END)`,
+    `coalesce(${node.number()}, 0)`,
+    d.orderText(`coalesce(${node.text()}, '')`),
+  ];
+}
+
+function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
+  const pg = d.name === 'postgres';
+  const kind = b.param(typeof id === 'number' ? 0 : 1);
+  const num = d.numberParam(typeof id === 'number' ? id : 0, b);
+  const str = d.textParam(typeof id === 'string' ? id : '', b);
+  return `(${pg ? `${kind}::int` : kind}, ${num}, ${str})`;
+}
+
+/**
+ * Compiles List Catalog Items to keyset pagination (no OFFSET): the items matching `query`
+ * that have an id (`Aliases.Id` holds a string or a number), ordered numbers first
+ * (numerically) then strings (code point order), after or before `boundary-id`.
+ *
+ * `params` are the listing parameters as {@link readListingParams} reads them (`boundary-id`,
+ * `comparison`, `limit`, `order`; a `q` in them is ignored, the query is the first argument).
+ * Turn the rows into the response with {@link sqlPage}. Throws QueryError on invalid input.
+ */
+export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: SqlOptions): SqlListing {
+  const opts = resolveOptions(options);
+  const read = readListingParams({ ...params, q: undefined });
+  if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
+  const listing: Listing = { ...read.listing, query };
+  const d = opts.dialect;
+
+  const b = new SqlBuilder();
+  const where = compileWhere(query, catalog, opts, b);
+  const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, b));
+  const listed = `${keys[0]} IS NOT NULL`;
+  const scan = scanDirection(listing);
+  const cmp = listing.comparison;
+  const row = `(${keys.join(', ')})`;
+  const bound = listing.boundary !== undefined && cmp ? ` AND ${row} ${cmp} ${boundaryRow(d, b, listing.boundary)}` : '';
+  const dir = scan === 'asc' ? 'ASC' : 'DESC';
+  const inner =
+    `SELECT ${opts.column} AS catq_item, ${keys.map((k, i) => `${k} AS catq_k${i}`).join(', ')} FROM ${opts.table}` +
+    ` WHERE (${where}) AND ${listed}${bound} ORDER BY ${keys.map((k) => `${k} ${dir}`).join(', ')} LIMIT ${d.name === 'postgres' ? `${b.param(listing.limit + 1)}::int` : b.param(listing.limit + 1)}`;
+  const text = `SELECT catq_item AS ${opts.column} FROM (${inner}) AS catq_page ORDER BY catq_k0, catq_k1, catq_k2`;
+  const main = b.finish(text, d.placeholders);
+
+  const out: { -readonly [K in keyof SqlListing]: SqlListing[K] } = { ...main, listing, scan, limit: listing.limit };
+  if (listing.boundary !== undefined && cmp) {
+    const ob = new SqlBuilder();
+    const oWhere = compileWhere(query, catalog, opts, ob);
+    const oKeys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, ob));
+    const other: Comparison = complementComparison(cmp);
+    const oText = `SELECT EXISTS (SELECT 1 FROM ${opts.table} WHERE (${oWhere}) AND ${oKeys[0]} IS NOT NULL AND (${oKeys.join(', ')}) ${other} ${boundaryRow(d, ob, listing.boundary)}) AS other`;
+    out.otherSide = ob.finish(oText, d.placeholders);
+  }
+  return out;
+}
+
+/**
+ * Builds the List Catalog Items response from what {@link listSql}'s statements returned:
+ * `rows` the raw items (parsed JSON) in the order `sql` returned them, `otherSide` the boolean
+ * of the `otherSide` statement (ignored without a boundary).
+ */
+export function sqlPage(list: SqlListing, rows: readonly unknown[], otherSide: boolean, catalog: Catalog, options: ListedItemOptions = {}): ListPage {
+  const more = rows.length > list.limit;
+  const items = !more ? rows : list.scan === 'asc' ? rows.slice(0, list.limit) : rows.slice(rows.length - list.limit);
+  const other = list.listing.boundary !== undefined && otherSide;
+  const sides = list.scan === 'asc' ? { before: other, after: more } : { before: more, after: other };
+  return buildPage(list.listing, items, sides, catalog, options);
+}

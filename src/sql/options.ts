@@ -1,0 +1,75 @@
+import { diagnostic, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import type { Dialect, DialectName } from './dialect.js';
+import { postgres } from './postgres.js';
+import { sqlite } from './sqlite.js';
+
+/** Where the items live and which SQL to write. */
+export interface SqlOptions {
+  /** `postgres` (JSON column of type `jsonb`) or `sqlite` (JSON text). */
+  readonly dialect: DialectName;
+  /** The table, optionally schema-qualified as `['schema', 'table']`. Default `items`. */
+  readonly table?: string | readonly string[];
+  /** The JSON column holding each item's raw data. Default `data`. */
+  readonly column?: string;
+  /**
+   * PostgreSQL only: the database has {@link indexSql}'s DDL applied. Adds index-usable
+   * prefilters (GIN containment, the token array of Text attributes) ANDed with the exact
+   * conditions, which stay unchanged. Needs the `catq_tokens` function for `matches`.
+   */
+  readonly indexed?: boolean;
+}
+
+/** Options after checking: quoted identifiers and the dialect object. */
+export interface ResolvedOptions {
+  readonly dialect: Dialect;
+  readonly table: string;
+  readonly column: string;
+  readonly indexed: boolean;
+}
+
+const DIALECTS: Record<DialectName, Dialect> = { postgres, sqlite };
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function identProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string') return 'it must be a string';
+  if (name === '') return 'it must not be empty';
+  // NUL cannot be stored in an identifier on either engine; it also marks parameters internally.
+  if (name.includes('\u0000')) return 'it must not contain the NUL character';
+  return undefined;
+}
+
+/** Checks and resolves compiler options; throws QueryError (`sql/bad-option`) listing every problem. */
+export function resolveOptions(options: SqlOptions): ResolvedOptions {
+  const problems: Diagnostic[] = [];
+  const bad = (option: string, detail: string): void => {
+    problems.push(diagnostic('sql/bad-option', { option, detail }, { path: `/${option}` }));
+  };
+  if (options === null || typeof options !== 'object') {
+    bad('dialect', 'options must be an object with a dialect');
+    throw new QueryError(problems, 'Invalid SQL options');
+  }
+  const name = options.dialect;
+  const dialect = typeof name === 'string' && hasOwn.call(DIALECTS, name) ? DIALECTS[name] : undefined;
+  if (!dialect) bad('dialect', 'it must be "postgres" or "sqlite"');
+  const tableParts = options.table === undefined ? ['items'] : typeof options.table === 'string' ? [options.table] : options.table;
+  if (!Array.isArray(tableParts) || tableParts.length === 0 || tableParts.length > 2) {
+    bad('table', 'it must be a table name or [schema, table]');
+  } else {
+    for (const part of tableParts) {
+      const p = identProblem(part);
+      if (p) bad('table', p);
+    }
+  }
+  const column = options.column ?? 'data';
+  const cp = identProblem(column);
+  if (cp) bad('column', cp);
+  if (options.indexed !== undefined && typeof options.indexed !== 'boolean') bad('indexed', 'it must be true or false');
+  if (options.indexed && dialect && dialect.name !== 'postgres') bad('indexed', 'index prefilters exist for postgres only');
+  if (problems.length || !dialect) throw new QueryError(problems, 'Invalid SQL options');
+  return {
+    dialect,
+    table: (tableParts as readonly string[]).map((p) => dialect.quoteIdent(p)).join('.'),
+    column: dialect.quoteIdent(column),
+    indexed: options.indexed === true,
+  };
+}

@@ -1,0 +1,83 @@
+import type { SqlBuilder } from './builder.js';
+import { quoteIdentStandard, type Dialect, type JsonNode, type JsonType } from './dialect.js';
+import { phraseRegex, wholeTokenRegex } from './text-match.js';
+
+/** 2^1024 - 2^970: the smallest magnitude JSON.parse rounds to Infinity (ties go to even, i.e. up). */
+const DOUBLE_OVERFLOW = (2n ** 1024n - 2n ** 970n).toString();
+/** 2^-1075, exactly: the largest magnitude JSON.parse rounds to zero (half the smallest subnormal; ties to even). */
+const DOUBLE_UNDERFLOW = `${(5n ** 1075n).toString()}e-1075`;
+
+/**
+ * A jsonb value. Overrides, each for a reason:
+ * - `jsonb_typeof` names the six JSON types directly.
+ * - Numbers are read with `::float8`, the same correctly rounded decimal-to-double conversion
+ *   as `JSON.parse` (jsonb keeps the exact decimal; comparing `numeric` would make
+ *   `0.1000000000000000000001` differ from `0.1`, which JavaScript reads as the same double).
+ *   The cast raises on non-numbers, so it always sits behind a `CASE` type guard.
+ * - `->` on a non-object (array, scalar, SQL NULL) yields NULL: such items have no keys.
+ */
+class PgNode implements JsonNode {
+  constructor(
+    private readonly expr: string,
+    private readonly stringExpr: string,
+  ) {}
+
+  is(type: JsonType): string {
+    return `jsonb_typeof(${this.expr}) = '${type}'`;
+  }
+  typeOrNull(): string {
+    return `coalesce(jsonb_typeof(${this.expr}), 'null')`;
+  }
+  number(): string {
+    // jsonb may hold numbers beyond double range (1e400, 1e-400) where ::float8 raises;
+    // JSON.parse rounds them to ±Infinity or 0, and so does this (thresholds are exact).
+    const e = this.expr;
+    return (
+      `(CASE WHEN jsonb_typeof(${e}) = 'number' THEN CASE` +
+      ` WHEN abs((${e})::numeric) >= ${DOUBLE_OVERFLOW} THEN CASE WHEN (${e})::numeric > 0 THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END` +
+      ` WHEN abs((${e})::numeric) <= ${DOUBLE_UNDERFLOW} THEN 0::float8 ELSE (${e})::float8 END END)`
+    );
+  }
+  text(): string {
+    return `(CASE WHEN jsonb_typeof(${this.expr}) = 'string' THEN ${this.stringExpr} END)`;
+  }
+  isBoolean(value: boolean, b: SqlBuilder): string {
+    return `${this.expr} = ${b.param(value ? 'true' : 'false')}::jsonb`;
+  }
+  elements(alias: string): { from: string; where: string; element: JsonNode } {
+    // jsonb_array_elements raises on a non-array, so the argument is made an empty array first.
+    const from = `jsonb_array_elements(CASE WHEN jsonb_typeof(${this.expr}) = 'array' THEN ${this.expr} ELSE '[]'::jsonb END) AS ${alias}(v)`;
+    return { from, where: '', element: new PgNode(`${alias}.v`, `(${alias}.v #>> '{}')`) };
+  }
+}
+
+/** PostgreSQL (12 or later; tested on PostgreSQL 18 through PGlite). The JSON column is `jsonb`. */
+export const postgres: Dialect = {
+  name: 'postgres',
+  placeholders: 'numbered',
+  quoteIdent: quoteIdentStandard,
+  field(column, rawKey, b) {
+    // The key is a bound parameter too: raw attribute names may hold quotes, dots, `$`, ...
+    const key = `${b.shared(rawKey)}::text`;
+    return new PgNode(`(${column} -> ${key})`, `(${column} ->> ${key})`);
+  },
+  numberParam: (value, b) => `${b.param(value)}::float8`,
+  textParam: (value, b) => `${b.param(value)}::text`,
+  isFinite: (expr) => `${expr} NOT IN ('Infinity'::float8, '-Infinity'::float8)`,
+  // The default collation of a database follows its locale; "C" compares UTF-8 bytes, which is
+  // Unicode code point order (LANGUAGE.md section 3).
+  orderText: (expr) => `${expr} COLLATE "C"`,
+  matchesAll(text, tokens, b) {
+    const parts: string[] = [];
+    for (const t of new Set(tokens)) {
+      const re = wholeTokenRegex(t);
+      if (re === undefined) return 'FALSE';
+      parts.push(`${text} ~ ${b.shared(re)}::text`);
+    }
+    return parts.join(' AND ');
+  },
+  matchesPhrase(text, tokens, b) {
+    const re = phraseRegex(tokens);
+    return re === undefined ? 'FALSE' : `${text} ~ ${b.shared(re)}::text`;
+  },
+};

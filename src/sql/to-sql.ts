@@ -1,0 +1,70 @@
+import type { Query } from '../ast/index.js';
+import { resolveField, type Catalog } from '../catalog/index.js';
+import { validate } from '../check/index.js';
+import { diagnostic, hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { SqlBuilder } from './builder.js';
+import { compileClause, type ClauseContext } from './compile-clause.js';
+import { prefilter } from './prefilter.js';
+import { resolveOptions, type ResolvedOptions, type SqlOptions } from './options.js';
+
+/** A compiled statement: `sql` with placeholders and its parameters in binding order. */
+export interface SqlStatement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+/** The result of {@link toSql}. */
+export interface SqlQuery extends SqlStatement {
+  /** The bare condition, with the same parameters as `sql` (`$1`... or `?` in the same order). */
+  readonly where: string;
+}
+
+/** The condition of a whole query, still with parameter markers (used by toSql and listSql). */
+export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptions, builder: SqlBuilder): string {
+  const problems: Diagnostic[] = validate(query, catalog).filter((d) => d.severity === 'error');
+  if (hasErrors(problems)) throw new QueryError(problems);
+  let n = 0;
+  const ctx: ClauseContext = { dialect: opts.dialect, builder, column: opts.column, alias: () => `catq_e${++n}` };
+  const parts: string[] = [];
+  for (const c of query.clauses) {
+    const r = resolveField(catalog, c.field);
+    if (!r.ok) {
+      problems.push(diagnostic('sql/unsupported', { detail: `the field ${JSON.stringify(c.field)} is not a searchable attribute` }, { span: c.spans?.clause }));
+      continue;
+    }
+    const out = compileClause(c, r.attribute, r.rawKey, ctx);
+    if ('error' in out) {
+      problems.push(out.error);
+      continue;
+    }
+    const pre = opts.indexed ? prefilter(c, r.attribute, r.rawKey, ctx) : undefined;
+    parts.push(pre ? `(${pre}) AND (${out.sql})` : `(${out.sql})`);
+  }
+  if (problems.length) throw new QueryError(problems, 'The query cannot be compiled to SQL');
+  // The empty query matches every item (LANGUAGE.md section 1).
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+/**
+ * Compiles a query to SQL for a table holding one item per row, its raw data in a JSON column.
+ * `sql` selects that column of every matching row; `where` is the bare condition. Every value
+ * and every JSON key is a bound parameter; table and column are quoted identifiers.
+ *
+ * Throws QueryError when the options are invalid (`sql/bad-option`), the query does not
+ * validate against the catalog, or a clause cannot be expressed exactly (`sql/unsupported`).
+ *
+ * On SQLite, `matches` and `matches-phrase` call functions that {@link registerSqliteFunctions}
+ * installs on the connection.
+ *
+ * @example
+ * const { sql, params } = toSql(q, catalog, { dialect: 'postgres', table: 'items', column: 'data' });
+ * await db.query(sql, params);
+ */
+export function toSql(query: Query, catalog: Catalog, options: SqlOptions): SqlQuery {
+  const opts = resolveOptions(options);
+  const builder = new SqlBuilder();
+  const where = compileWhere(query, catalog, opts, builder);
+  const full = builder.finish(`SELECT ${opts.column} FROM ${opts.table} WHERE ${where}`, opts.dialect.placeholders);
+  const bare = builder.finish(where, opts.dialect.placeholders);
+  return { sql: full.sql, params: full.params, where: bare.sql };
+}

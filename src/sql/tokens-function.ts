@@ -1,0 +1,42 @@
+import { lowerPreimages } from './unicode-tables.js';
+import { tokenClassBody } from './text-match.js';
+
+/**
+ * `catq_tokens(text) -> text[]`: the tokens of src/text computed inside PostgreSQL, for a GIN
+ * index on Text attributes. Built from JavaScript's Unicode tables, not the server locale:
+ *
+ * 1. `replace` each character whose lower case is several code points (`İ` -> `i̇`);
+ * 2. `translate` every other token character to its JavaScript lower case, and final sigma `ς`
+ *    to `σ` (JavaScript picks `ς` or `σ` for `Σ` by context; the index folds both, and the
+ *    compiler folds the query's tokens the same way, so the index is a superset and the exact
+ *    regular expression decides);
+ * 3. cut maximal runs of the token class.
+ *
+ * Lower-casing first is safe because every token character lower-cases to token characters
+ * (checked by test/sql/unicode-tables.test.ts), so the runs are the same.
+ */
+export function tokensFunctionSql(): string {
+  let from = '';
+  let to = '';
+  const replaces: [string, string][] = [];
+  for (const [lower, cps] of lowerPreimages()) {
+    for (const cp of cps) {
+      const c = String.fromCodePoint(cp);
+      if (c === lower) continue;
+      if ([...lower].length > 1) replaces.push([c, lower]);
+      else {
+        from += c;
+        to += lower;
+      }
+    }
+  }
+  from += '\u03c2';
+  to += '\u03c3';
+  let expr = '$1';
+  for (const [c, l] of replaces) expr = `replace(${expr}, '${c}', '${l}')`;
+  return (
+    `CREATE OR REPLACE FUNCTION catq_tokens(text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $catq$ ` +
+    `SELECT coalesce(array_agg(m[1]), '{}'::text[]) FROM regexp_matches(translate(${expr}, '${from}', '${to}'), '[${tokenClassBody()}]+', 'g') AS m ` +
+    `$catq$`
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * `parse(text)`: infix text to a query, with every diagnostic at once. Never throws.
+ */
+import type { IRecognitionException, IToken } from 'chevrotain';
+import { LineIndex, type LineColumn, type Query, type Span } from '../ast/index.js';
+import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import type { QueryCstNode } from './cst.js';
+import { getEngine } from './engine.js';
+import { fixKeywordCase } from './keyword-case.js';
+import { tokenEnd, tokenSpan } from './token-span.js';
+import { AstBuilder } from './visit.js';
+
+/** What {@link parse} returns. */
+export interface ParseResult {
+  /** The query, present when there is no error. Its spans point into the text; `syntax` is `'infix'`. */
+  readonly query?: Query;
+  /**
+   * Every clause that could be read completely, even when there are errors (for editors: the
+   * validator can still check fields and values of a text being typed). Equal to `query` when
+   * there is no error.
+   */
+  readonly partial: Query;
+  /** Every problem, in text order. */
+  readonly diagnostics: Diagnostic[];
+}
+
+function describeFound(t: IToken): string {
+  if (t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset)) return 'the end of the query';
+  const img = t.image.length > 40 ? t.image.slice(0, 37) + '...' : t.image;
+  switch (t.tokenType.name) {
+    case 'StringLit':
+      return `the string ${img}`;
+    case 'NumberLit':
+      return `the number ${img}`;
+    case 'QuotedField':
+      return img;
+    default:
+      return '`' + img + '`';
+  }
+}
+
+/**
+ * Parses infix text. All diagnostics come at once (lexer errors, several independent syntax
+ * errors thanks to error recovery, and the dedicated `or`/`not`/`!=`/grouping codes with quick
+ * fixes); `query` is present only when none is an error, `partial` always.
+ */
+export function parse(text: string): ParseResult {
+  const engine = getEngine();
+  const { lexer, parser } = engine;
+  const lexed = lexer.tokenize(text);
+  const diagnostics: Diagnostic[] = [];
+  const lexErrors: Span[] = [];
+  for (const e of lexed.errors) {
+    const span = { start: e.offset, end: e.offset + e.length };
+    lexErrors.push(span);
+    diagnostics.push(diagnostic('syntax/unexpected-character', { text: text.slice(span.start, span.end) }, { span }));
+  }
+  const tokens = lexed.tokens;
+  diagnostics.push(...fixKeywordCase(tokens, engine.tokens));
+  parser.input = tokens;
+  const cst = parser.query() as QueryCstNode;
+  for (const e of parser.errors as IRecognitionException[]) {
+    const t = e.token;
+    const atEnd = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
+    const span = atEnd ? { start: text.length, end: text.length } : tokenSpan(t);
+    // The token before the error: when a character the lexer rejected lies between the two, the
+    // parser error is its consequence and would only repeat it.
+    const prevEnd = previousEnd(tokens, span.start);
+    if (lexErrors.some((l) => l.start >= prevEnd && l.start < (atEnd ? text.length + 1 : span.start))) continue;
+    diagnostics.push(diagnostic('syntax/unexpected-token', { expected: e.message, found: describeFound(t) }, { span }));
+  }
+  const builder = new AstBuilder(text);
+  builder.conjunctionTop(cst.children.conjunction?.[0]);
+  // An unterminated string or field swallows the rest of its line (or text): what the parser
+  // then misses after it is a consequence, not another mistake.
+  const open = builder.diagnostics.find((d) => d.code === 'syntax/unterminated-string' || d.code === 'syntax/unterminated-field');
+  if (open?.span) {
+    const from = open.span.start;
+    for (let i = diagnostics.length - 1; i >= 0; i--) {
+      const d = diagnostics[i] as Diagnostic;
+      if (d.code === 'syntax/unexpected-token' && (d.span?.start ?? 0) >= from) diagnostics.splice(i, 1);
+    }
+  }
+  diagnostics.push(...builder.diagnostics);
+  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  // The same frozen shape `query()` builds, written as one literal: adding properties one by one
+  // before freezing made the builder a visible share of the parse time of short queries.
+  const partial: Query = Object.freeze({
+    kind: 'query',
+    clauses: Object.freeze(builder.clauses),
+    span: Object.freeze({ start: 0, end: text.length }),
+    syntax: 'infix',
+  });
+  return hasErrors(diagnostics) ? { partial, diagnostics } : { query: partial, partial, diagnostics };
+}
+
+/** The end offset of the last real token that starts before `offset` (0 when none). */
+function previousEnd(tokens: readonly IToken[], offset: number): number {
+  let end = 0;
+  for (const t of tokens) {
+    if (t.startOffset >= offset) break;
+    end = tokenEnd(t);
+  }
+  return end;
+}
+
+/** Line and column (1-based, UTF-16 columns) of both ends of a span in `text`. */
+export function lineColumns(text: string, span: Span): { readonly start: LineColumn; readonly end: LineColumn } {
+  const lines = new LineIndex(text);
+  return { start: lines.at(span.start), end: lines.at(span.end) };
+}

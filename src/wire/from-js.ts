@@ -1,0 +1,135 @@
+import type { JsonValue } from '../ast/index.js';
+import { describeValue, diagnostic, pointer, type Diagnostic } from '../diagnostics/index.js';
+import type { DecodeLimits } from './limits.js';
+
+/**
+ * Copies an already-parsed query (any JavaScript value) into plain JSON data, reporting every
+ * value JSON cannot hold: `undefined`, functions, symbols, bigints, NaN and ±Infinity, holes of
+ * sparse arrays, cycles, and instances of classes (Date, Map, ...). It never throws: a getter or
+ * proxy that throws is reported as unreadable. The copy is ours to freeze; the caller's data is
+ * left untouched.
+ */
+export function fromJs(input: readonly unknown[], limits: DecodeLimits, diagnostics: Diagnostic[]): JsData {
+  const copier = new Copier(limits, diagnostics);
+  const out = copier.copy(input, 1);
+  return { value: Array.isArray(out) ? out : [], badClauses: copier.badClauses, aborted: copier.budgetReported || !Array.isArray(out) };
+}
+
+/** The copy, with where it failed: a failed value is left as `null` so that indices stay right. */
+export interface JsData {
+  readonly value: JsonValue[];
+  /** Clauses (top-level indices) containing a value that is not JSON: their structure is not checked. */
+  readonly badClauses: ReadonlySet<number>;
+  /** True when the copy was abandoned (value budget exceeded): nothing more can be checked. */
+  readonly aborted: boolean;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+class Copier {
+  readonly badClauses = new Set<number>();
+  budgetReported = false;
+  private count = 0;
+  private readonly segments: (string | number)[] = [];
+  private readonly ancestors = new Set<object>();
+
+  constructor(
+    private readonly limits: DecodeLimits,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  copy(v: unknown, depth: number): JsonValue | undefined {
+    // Shared sub-arrays are fine in JS but could make the walk exponential: cap the values seen.
+    if (++this.count > this.limits.maxLength) {
+      if (!this.budgetReported) this.report(diagnostic('wire/too-many-values', { limit: this.limits.maxLength }, { path: '' }));
+      this.budgetReported = true;
+      return undefined;
+    }
+    try {
+      switch (typeof v) {
+        case 'string':
+        case 'boolean':
+          return v;
+        case 'number':
+          if (Number.isFinite(v)) return v;
+          return this.notJson(`the number ${String(v)}`);
+        case 'object':
+          if (v === null) return null;
+          return this.container(v, depth);
+        case 'undefined':
+          return this.notJson('undefined');
+        default:
+          return this.notJson(`a ${typeof v}`);
+      }
+    } catch {
+      return this.notJson('a value that cannot be read (a getter or proxy threw)');
+    }
+  }
+
+  private container(v: object, depth: number): JsonValue | undefined {
+    if (this.ancestors.has(v)) return this.notJson('a circular reference');
+    const isArray = Array.isArray(v);
+    if (!isArray) {
+      const proto: unknown = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) {
+        const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
+        return this.notJson(typeof name === 'string' && name ? `an instance of ${name}` : 'an object that is not plain data');
+      }
+    }
+    if (depth > this.limits.maxDepth) {
+      this.report(diagnostic('wire/too-deep', { depth, limit: this.limits.maxDepth }, { path: this.path() }));
+      return undefined;
+    }
+    this.ancestors.add(v);
+    try {
+      if (isArray) {
+        const arr = v as readonly unknown[];
+        const out: JsonValue[] = [];
+        for (let i = 0; i < arr.length; i++) {
+          this.segments.push(i);
+          const item = hasOwn.call(arr, i) ? this.copy(arr[i], depth + 1) : this.notJson('a hole in a sparse array');
+          this.segments.pop();
+          out.push(item === undefined ? null : item);
+          if (this.budgetReported) break;
+        }
+        return out;
+      }
+      const out: Record<string, JsonValue> = {};
+      for (const key of Object.keys(v)) {
+        this.segments.push(key);
+        const item = this.copy((v as Record<string, unknown>)[key], depth + 1);
+        this.segments.pop();
+        // defineProperty, because assigning a "__proto__" key would set the prototype instead.
+        if (item !== undefined) Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+        if (this.budgetReported) break;
+      }
+      return out;
+    } finally {
+      this.ancestors.delete(v);
+    }
+  }
+
+  private notJson(found: string): undefined {
+    this.report(diagnostic('wire/not-json', { found }, { path: this.path() }));
+    return undefined;
+  }
+
+  private report(d: Diagnostic): void {
+    const top = this.segments[0];
+    if (typeof top === 'number') this.badClauses.add(top);
+    this.diagnostics.push(d);
+  }
+
+  private path(): string {
+    return pointer(this.segments);
+  }
+}
+
+/** How a non-array top-level input is described in `wire/not-an-array`. */
+export function describeInput(v: unknown): string {
+  try {
+    return describeValue(v);
+  } catch {
+    return 'a value that cannot be read';
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * toMongo's contract: the filter shapes, option checks, validation through the shared validator,
+ * failing closed, and Referenced candidate expansion.
+ */
+import { describe, expect, it } from 'vitest';
+import { clause, query, type Clause } from '../../src/ast/index.js';
+import type { Catalog, SearchableAttribute } from '../../src/catalog/index.js';
+import { isQueryError } from '../../src/diagnostics/index.js';
+import { toMongo } from '../../src/mongo/index.js';
+import { compileClause } from '../../src/mongo/clause.js';
+import { referencedCandidates } from '../../src/mongo/values.js';
+
+const catalog: Catalog = {
+  Id: 100,
+  Name: 'Shop',
+  Type: 'Product',
+  Aliases: { Id: 'id' },
+  SearchableAttributes: [
+    { Attribute: 'price', Type: 'Number', Cardinality: 'One' },
+    { Attribute: 'color', Type: 'String', Cardinality: 'One' },
+    { Attribute: 'meta', Type: 'Object', Cardinality: 'One' },
+  ],
+};
+
+function codesOf(f: () => unknown): string[] {
+  try {
+    f();
+  } catch (e) {
+    if (isQueryError(e)) return e.diagnostics.map((d) => d.code);
+    throw e;
+  }
+  return [];
+}
+
+describe('filter shape', () => {
+  it('no clause: the empty filter (every document)', () => {
+    expect(toMongo(query([]), catalog)).toEqual({});
+  });
+
+  it('one clause: one $expr over the value read with $getField', () => {
+    expect(toMongo(query([clause('>', 'price', 10)]), catalog)).toEqual({
+      $expr: {
+        $let: {
+          vars: { v: { $getField: { field: { $literal: 'price' }, input: '$$ROOT' } } },
+          in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] },
+        },
+      },
+    });
+  });
+
+  it('several clauses: $and of one $expr each', () => {
+    const f = toMongo(query([clause('>', 'price', 10), clause('=', 'color', 'red')]), catalog);
+    expect(Object.keys(f)).toEqual(['$and']);
+    expect((f['$and'] as unknown[]).length).toBe(2);
+  });
+
+  it('with a prefix, the item is read from that field and must be an object', () => {
+    const f = JSON.stringify(toMongo(query([clause('=', 'color', 'red')]), catalog, { prefix: 'doc.data' }));
+    expect(f).toContain('"input":"$doc.data"');
+    expect(f).toContain('{"$eq":[{"$type":"$doc.data"},"object"]}');
+  });
+
+  it('warnings do not block compilation (a duplicate clause)', () => {
+    expect(() => toMongo(query([clause('=', 'color', 'red'), clause('=', 'color', 'red')]), catalog)).not.toThrow();
+  });
+});
+
+describe('refusals', () => {
+  it('bad prefixes: mongo/bad-option', () => {
+    for (const prefix of ['', '$data', 'a..b', 'a.$b', '.a', 'a\u0000b', 5 as unknown as string]) {
+      expect(codesOf(() => toMongo(query([]), catalog, { prefix })), JSON.stringify(prefix)).toEqual(['mongo/bad-option']);
+    }
+  });
+
+  it('invalid queries: the validator\'s codes, all at once', () => {
+    const q = query([clause('=', 'nope', 1), clause('=', 'price', '20'), clause('matches', 'color', 'red')]);
+    expect(codesOf(() => toMongo(q, catalog)).sort()).toEqual(['schema/operator-not-allowed', 'schema/type-mismatch', 'schema/unknown-field']);
+  });
+
+  it('fails closed on anything the validator should have refused (mongo/unsupported)', () => {
+    const attr = (Type: SearchableAttribute['Type']): SearchableAttribute =>
+      Type === 'Referenced' ? { Attribute: 'f', Type, Cardinality: 'One', ReferenceId: 100 } : ({ Attribute: 'f', Type, Cardinality: 'One' } as SearchableAttribute);
+    const cases: [Clause, SearchableAttribute['Type']][] = [
+      [clause('<', 'f', true), 'Boolean'],
+      [clause('=', 'f', 1), 'Object'],
+      [clause('=', 'f', '1'), 'Number'],
+      [clause('<', 'f', 1), 'String'],
+      [clause('one-of', 'f', []), 'String'],
+      [clause('one-of', 'f', 'a'), 'String'],
+      [clause('=', 'f', { $gt: 1 }), 'Array'],
+      [clause('=', 'f', null), 'Referenced'],
+      [clause('matches', 'f', '...'), 'Text'],
+      [clause('matches', 'f', 'a'), 'String'],
+      [clause('present?', 'f', 'yes'), 'String'],
+    ];
+    for (const [c, type] of cases) {
+      expect(codesOf(() => compileClause({ index: 0, clause: c, attribute: attr(type) }, '$x')), `${c.operator} ${JSON.stringify(c.value)} on ${type}`).toEqual([
+        'mongo/unsupported',
+      ]);
+    }
+  });
+});
+
+describe('Referenced candidates (ids compare by canonical string)', () => {
+  it.each([
+    [5, [5, '5']],
+    ['5', ['5', 5]],
+    ['5.0', ['5.0']],
+    ['05', ['05']],
+    ['-0', ['-0']],
+    [-0, [-0, '0']],
+    ['1e+21', ['1e+21', 1e21]],
+    [1e21, [1e21, '1e+21']],
+    ['NaN', ['NaN']],
+    ['Infinity', ['Infinity']],
+    ['', ['']],
+    [' 5', [' 5']],
+  ] as const)('%j stands for %j', (value, expected) => {
+    expect(referencedCandidates(value)).toEqual(expected);
+  });
+});

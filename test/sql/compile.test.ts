@@ -1,0 +1,153 @@
+/**
+ * The SQL text of each dialect side by side for representative clauses (so a change in the
+ * generated SQL is a visible diff), the parameters, and the failures: invalid queries and
+ * options throw QueryError with codes, and clauses outside the rules are refused, never dropped.
+ */
+import { describe, expect, it } from 'vitest';
+import { clause, query, type Clause } from '../../src/ast/index.js';
+import type { Catalog, SearchableAttribute } from '../../src/catalog/index.js';
+import { isQueryError } from '../../src/diagnostics/index.js';
+import { SqlBuilder } from '../../src/sql/builder.js';
+import { compileClause } from '../../src/sql/compile-clause.js';
+import { postgres } from '../../src/sql/postgres.js';
+import { sqlite } from '../../src/sql/sqlite.js';
+import { listSql, toSql, type SqlOptions } from '../../src/sql/index.js';
+
+const catalog: Catalog = {
+  Id: 100,
+  Name: 'compile',
+  Type: 'Product',
+  Aliases: { Id: 'id', Brand: { Id: 'brand_id', Name: 'brand' } },
+  SearchableAttributes: [
+    { Attribute: 'id', Type: 'Referenced', Cardinality: 'One', ReferenceId: 100 },
+    { Attribute: 'price', Type: 'Number', Cardinality: 'One' },
+    { Attribute: 'brand', Type: 'String', Cardinality: 'One' },
+    { Attribute: 'sizes', Type: 'Number', Cardinality: 'Many' },
+    { Attribute: 'title', Type: 'Text', Cardinality: 'One' },
+    { Attribute: 'meta', Type: 'Object', Cardinality: 'One' },
+  ],
+};
+
+function codesOf(f: () => unknown): string[] {
+  try {
+    f();
+  } catch (e) {
+    if (isQueryError(e)) return e.diagnostics.map((d) => d.code);
+    throw e;
+  }
+  return [];
+}
+
+describe('generated SQL, dialect by dialect', () => {
+  it('Number One equality', () => {
+    const q = query([clause('=', 'price', 5)]);
+    expect(toSql(q, catalog, { dialect: 'postgres' })).toEqual({
+      sql: `SELECT "data" FROM "items" WHERE ((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN (("data" -> $1::text))::float8 END) = $2::float8)`,
+      where: `((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN (("data" -> $1::text))::float8 END) = $2::float8)`,
+      params: ['price', 5],
+    });
+    expect(toSql(q, catalog, { dialect: 'sqlite' })).toEqual({
+      sql: `SELECT "data" FROM "items" WHERE ((CASE WHEN json_type("data", ?) IN ('integer', 'real') THEN CAST(json_extract("data", ?) AS REAL) END) = ?)`,
+      where: `((CASE WHEN json_type("data", ?) IN ('integer', 'real') THEN CAST(json_extract("data", ?) AS REAL) END) = ?)`,
+      params: ['$."price"', '$."price"', 5],
+    });
+  });
+
+  it('String range in code point order, through an alias path', () => {
+    const q = query([clause('<', 'Brand.Name', 'm')]);
+    expect(toSql(q, catalog, { dialect: 'postgres' }).where).toBe(
+      `((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'string' THEN ("data" ->> $1::text) END) COLLATE "C" < $2::text)`,
+    );
+    expect(toSql(q, catalog, { dialect: 'sqlite' }).where).toBe(
+      `((CASE WHEN json_type("data", ?) = 'text' THEN json_extract("data", ?) END) COLLATE BINARY < ?)`,
+    );
+  });
+
+  it('Many: the bare value or any element', () => {
+    const q = query([clause('>=', 'sizes', 40)]);
+    expect(toSql(q, catalog, { dialect: 'postgres' }).where).toBe(
+      `(((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN (("data" -> $1::text))::float8 END) >= $2::float8 OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'array' THEN ("data" -> $1::text) ELSE '[]'::jsonb END) AS catq_e1(v) WHERE (CASE WHEN jsonb_typeof(catq_e1.v) = 'number' THEN (catq_e1.v)::float8 END) >= $3::float8)))`,
+    );
+    expect(toSql(q, catalog, { dialect: 'sqlite' }).where).toBe(
+      `(((CASE WHEN json_type("data", ?) IN ('integer', 'real') THEN CAST(json_extract("data", ?) AS REAL) END) >= ? OR EXISTS (SELECT 1 FROM json_each("data", ?) AS catq_e1 WHERE json_type("data", ?) = 'array' AND (CASE WHEN catq_e1.type IN ('integer', 'real') THEN CAST(catq_e1.value AS REAL) END) >= ?)))`,
+    );
+  });
+
+  it('Referenced: canonical text, and the number when the text round-trips', () => {
+    const pg = toSql(query([clause('one-of', 'id', [5, '5.0', '07'])]), catalog, { dialect: 'postgres' });
+    expect(pg.params).toEqual(['id', '5', 5, '5.0', '07']);
+    expect(pg.where).toContain(`= $2::text OR (CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number'`);
+  });
+
+  it('present? ignores the type; the empty query is TRUE', () => {
+    expect(toSql(query([clause('present?', 'meta', false)]), catalog, { dialect: 'postgres' }).where).toBe(
+      `(coalesce(jsonb_typeof(("data" -> $1::text)), 'null') = 'null')`,
+    );
+    expect(toSql(query([]), catalog, { dialect: 'sqlite' })).toEqual({ sql: `SELECT "data" FROM "items" WHERE TRUE`, where: 'TRUE', params: [] });
+  });
+
+  it('matches: a bound regular expression per token (postgres), a registered function (sqlite)', () => {
+    const q = query([clause('matches', 'title', 'Red & SHOE red')]);
+    const pg = toSql(q, catalog, { dialect: 'postgres' });
+    expect(pg.where).toMatch(/^\(\(CASE .* END\) ~ \$2::text AND \(CASE .* END\) ~ \$3::text\)$/);
+    expect(pg.params[1]).toMatch(/\[Rr\]\[Ee\]\[Dd\]\(\$\|/);
+    const lite = toSql(q, catalog, { dialect: 'sqlite' });
+    expect(lite.where).toBe(`(catq_matches((CASE WHEN json_type("data", ?) = 'text' THEN json_extract("data", ?) END), ?) = 1)`);
+    expect(lite.params[2]).toBe('["red","shoe"]');
+  });
+
+  it('schema-qualified table and odd column names are quoted', () => {
+    const s = toSql(query([]), catalog, { dialect: 'postgres', table: ['my "schema"', 'it;ems'], column: 'da"ta' });
+    expect(s.sql).toBe(`SELECT "da""ta" FROM "my ""schema"""."it;ems" WHERE TRUE`);
+  });
+
+  it('listSql: keyset condition, no OFFSET, limit + 1 rows', () => {
+    const l = listSql(query([]), catalog, { 'boundary-id': 'k', comparison: '<', limit: 2 }, { dialect: 'sqlite' });
+    expect(l.sql).not.toMatch(/OFFSET/i);
+    expect(l.sql).toMatch(/\) < \(\?, \?, \?\) ORDER BY .* DESC LIMIT \?\) AS catq_page ORDER BY catq_k0, catq_k1, catq_k2$/);
+    const k = l.params.indexOf('k');
+    expect(l.params.slice(k - 2, k + 1)).toEqual([1, 0, 'k']);
+    expect(l.params[l.params.length - 1]).toBe(3);
+    expect(l.scan).toBe('desc');
+    expect(l.otherSide?.sql).toMatch(/^SELECT EXISTS \(.*\) >= \(\?, \?, \?\)\) AS other$/);
+  });
+});
+
+describe('failures', () => {
+  it('an invalid query throws QueryError with the validator codes', () => {
+    expect(codesOf(() => toSql(query([clause('=', 'nope', 1), clause('=', 'price', '5')]), catalog, { dialect: 'postgres' }))).toEqual([
+      'schema/unknown-field',
+      'schema/type-mismatch',
+    ]);
+    expect(codesOf(() => listSql(query([]), catalog, { limit: 0 }, { dialect: 'postgres' }))).toEqual(['listing/limit-out-of-range']);
+  });
+
+  it('bad options throw sql/bad-option, one per problem', () => {
+    const bad = { dialect: 'mysql', table: '', column: 'a\u0000b' } as unknown as SqlOptions;
+    expect(codesOf(() => toSql(query([]), catalog, bad))).toEqual(['sql/bad-option', 'sql/bad-option', 'sql/bad-option']);
+    expect(codesOf(() => toSql(query([]), catalog, { dialect: 'sqlite', indexed: true }))).toEqual(['sql/bad-option']);
+  });
+
+  it('clauses outside the rules are refused (sql/unsupported), never dropped or made TRUE', () => {
+    const num: SearchableAttribute = { Attribute: 'price', Type: 'Number', Cardinality: 'One' };
+    const obj: SearchableAttribute = { Attribute: 'meta', Type: 'Object', Cardinality: 'One' };
+    const arr: SearchableAttribute = { Attribute: 'a', Type: 'Array', Cardinality: 'One' };
+    const bad: [Clause, SearchableAttribute][] = [
+      [clause('=', 'price', 'five'), num],
+      [clause('<', 'price', true), num],
+      [clause('one-of', 'price', []), num],
+      [clause('present?', 'price', 1), num],
+      [clause('matches', 'price', 'x'), num],
+      [clause('=', 'meta', {}), obj],
+      [clause('=', 'a', null), arr],
+      [clause('one-of', 'a', [1, null]), arr],
+    ];
+    for (const dialect of [postgres, sqlite]) {
+      for (const [c, attr] of bad) {
+        let n = 0;
+        const out = compileClause(c, attr, attr.Attribute, { dialect, builder: new SqlBuilder(), column: '"data"', alias: () => `e${++n}` });
+        expect('error' in out && out.error.code).toBe('sql/unsupported');
+      }
+    }
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Property: numbers compare as the doubles JSON.parse makes of them, on both engines, whatever
+ * decimal spelling the stored JSON uses: shortest forms from JSON.stringify, `1.0`, `1E+2`,
+ * long mantissas, integers beyond 2^53 and beyond 2^64, subnormals, and magnitudes beyond double
+ * range (`1e400` is Infinity and `1e-400` is 0 for JSON.parse).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clause, query } from '../../src/ast/index.js';
+import type { Catalog } from '../../src/catalog/index.js';
+import { compile } from '../../src/eval/index.js';
+import { listSql, toSql } from '../../src/sql/index.js';
+import { insertRaw, liteRows, pgRows, startEngines, type Engines } from './engines.js';
+
+const catalog: Catalog = {
+  Id: 100,
+  Name: 'numbers',
+  Type: 'Product',
+  Aliases: { Id: 'id' },
+  SearchableAttributes: [
+    { Attribute: 'id', Type: 'Referenced', Cardinality: 'One', ReferenceId: 100 },
+    { Attribute: 'x', Type: 'Number', Cardinality: 'One' },
+    { Attribute: 'xs', Type: 'Number', Cardinality: 'Many' },
+  ],
+};
+
+const double = fc.double({ noNaN: true, noDefaultInfinity: true });
+/** Decimal spellings JSON allows but JSON.stringify never writes. */
+const spelled: fc.Arbitrary<string> = fc.oneof(
+  double.map((d) => JSON.stringify(d)),
+  double.map((d) => d.toExponential(20).replace('e', 'E')),
+  double.map((d) => (Number.isInteger(d) && Math.abs(d) < 1e21 ? d.toFixed(1) : JSON.stringify(d))),
+  fc.tuple(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: -420, max: 420 })).map(([m, e]) => `${m}e${e}`),
+  fc.constantFrom('9007199254740993', '18446744073709551617', '1e400', '-1e400', '1e-400', '-0.0', '0.1000000000000000055511151231257827', '2.4703282292062328e-324', '2.4703282292062327e-324', '1.7976931348623158e308', '1.7976931348623159e308'),
+);
+
+let e: Engines;
+let group = 0;
+beforeAll(async () => {
+  e = await startEngines();
+});
+afterAll(async () => {
+  await e.close();
+});
+
+describe('numbers on both engines equal JSON.parse doubles', () => {
+  it('=, <, <=, >, >= and one-of on One and Many, plus the listing order of numeric ids (150 cases)', async () => {
+    const caseArb = fc.record({
+      texts: fc.array(spelled, { minLength: 1, maxLength: 8 }),
+      op: fc.constantFrom('=', '<', '<=', '>', '>=', 'one-of') as fc.Arbitrary<'=' | '<' | '<=' | '>' | '>=' | 'one-of'>,
+      pick: fc.nat(),
+      other: double,
+      field: fc.constantFrom('x', 'xs'),
+    });
+    await fc.assert(
+      fc.asyncProperty(caseArb, async ({ texts, op, pick, other, field }) => {
+        const grp = ++group;
+        const raws = texts.map((t, i) => `{"id": ${t === '-0.0' ? i : t}, "x": ${t}, "xs": [true, ${t}, "${i}"]}`);
+        await insertRaw(e, grp, raws);
+        const items = raws.map((r) => JSON.parse(r) as unknown);
+        // Query values near the items: one of the parsed item numbers (finite), or any double.
+        const parsed = texts.map((t) => JSON.parse(t) as number).filter(Number.isFinite);
+        const v = pick % 2 === 0 && parsed.length ? (parsed[pick % parsed.length] as number) : other;
+        const q = query([clause(op, field, op === 'one-of' ? [v, other] : v)]);
+        const p = compile(q, catalog);
+        const expected = items.flatMap((it, i) => (p(it) ? [i] : []));
+        const pg = toSql(q, catalog, { dialect: 'postgres' });
+        const lite = toSql(q, catalog, { dialect: 'sqlite' });
+        expect(await pgRows(e, grp, pg.where, pg.params)).toEqual(expected);
+        expect(liteRows(e, grp, lite.where, lite.params)).toEqual(expected);
+      }),
+      { seed: 0x5eed0123, numRuns: 150 },
+    );
+  });
+
+  it('ids beyond double range are not listed, as the evaluator says (1e400 parses to Infinity)', async () => {
+    const grp = ++group;
+    await insertRaw(e, grp, ['{"id": 1e400}', '{"id": -1e400}', '{"id": 1e-400}', '{"id": 2}', '{"id": "a"}']);
+    const l = listSql(query([]), catalog, { limit: 10 }, { dialect: 'postgres' });
+    const text = l.sql.replace('WHERE (TRUE)', `WHERE grp = ${grp} AND (TRUE)`);
+    const pgIds = (await e.pg.query<{ data: { id: unknown } }>(text, [...l.params])).rows.map((r) => r.data.id);
+    expect(pgIds).toEqual([0, 2, 'a']);
+    const ll = listSql(query([]), catalog, { limit: 10 }, { dialect: 'sqlite' });
+    const liteIds = (e.lite.prepare(ll.sql.replace('WHERE (TRUE)', `WHERE grp = ${grp} AND (TRUE)`)).all(...ll.params) as { data: string }[]).map(
+      (r) => (JSON.parse(r.data) as { id: unknown }).id,
+    );
+    expect(liteIds).toEqual([0, 2, 'a']);
+  });
+});

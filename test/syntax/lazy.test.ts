@@ -1,0 +1,29 @@
+/**
+ * Importing the syntax stage must not load Chevrotain (its own file: the grammar tests load it).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, test } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const root = new URL('../../', import.meta.url);
+
+describe('lazy loading', () => {
+  test('importing the syntax stage does not load Chevrotain; the first parse does', async () => {
+    const loaded = (): boolean => Object.keys(require.cache).some((k) => k.includes('/node_modules/chevrotain/'));
+    expect(loaded()).toBe(false);
+    const syntax = await import('../../src/syntax/index.js');
+    syntax.format({ kind: 'query', clauses: [] });
+    syntax.detectSyntax('a = 1');
+    expect(loaded()).toBe(false);
+    syntax.parse('a = 1');
+    expect(loaded()).toBe(true);
+  });
+
+  test('no module of src/ imports Chevrotain at run time (type imports only)', () => {
+    const dir = new URL('src/', root);
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+    const offenders = files.filter((f) => /^\s*import\s+(?!type\b)[^;]*from\s+['"]chevrotain['"]/m.test(readFileSync(new URL(f, dir), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
