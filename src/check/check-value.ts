@@ -27,15 +27,13 @@ export function checkValue(
 ): void {
   const value = c.value as unknown;
   const type = attribute?.Type;
-  const mismatch = (place: Place, found: unknown, expected: string, t: AttributeType, fixes: Fix[] = []) =>
-    ctx.out.push(diagnostic('schema/type-mismatch', { field: c.field, type: t, expected, found: describeValue(found) }, { ...place, fixes }));
-  const setValue = (title: string, v: JsonValue) => [makeFix(ctx, title, { kind: 'set-value', clause: clauseIndex, value: v })];
+  // (Module functions rather than closures here: this runs for every clause of every query.)
 
   switch (OPERATORS[c.operator].value) {
     case 'boolean': {
       if (typeof value === 'boolean') return;
       const fixed = coerceValue(value, 'Boolean');
-      const fixes = fixed === undefined ? [] : setValue(`Replace ${show(value)} with ${show(fixed)}`, fixed);
+      const fixes = fixed === undefined ? [] : setValueFix(ctx, clauseIndex, `Replace ${show(value)} with ${show(fixed)}`, fixed);
       ctx.out.push(diagnostic('schema/present-not-boolean', { field: c.field, found: describeValue(value) }, { ...places.value, fixes }));
       return;
     }
@@ -46,20 +44,20 @@ export function checkValue(
       }
       if (!type) return;
       let fixes: Fix[] = [];
-      if (typeof value === 'number' && Number.isFinite(value)) fixes = setValue(`Replace ${show(value)} with ${show(String(value))}`, String(value));
+      if (typeof value === 'number' && Number.isFinite(value)) fixes = setValueFix(ctx, clauseIndex, `Replace ${show(value)} with ${show(String(value))}`, String(value));
       else if (Array.isArray(value) && value.length && value.every((v) => typeof v === 'string') && hasToken(value.join(' '))) {
-        fixes = setValue(`Search for all the words: ${show(value.join(' '))}`, value.join(' '));
+        fixes = setValueFix(ctx, clauseIndex, `Search for all the words: ${show(value.join(' '))}`, value.join(' '));
       }
-      mismatch(places.value, value, 'a string of words', type, fixes);
+      reportMismatch(ctx, c, places.value, value, 'a string of words', type, fixes);
       return;
     }
     case 'list': {
       if (!Array.isArray(value)) {
         let fixes: Fix[] = [];
-        if (type && isValueOfType(value, type)) fixes = setValue(`Make it a list: [${show(value)}]`, [value as JsonValue]);
+        if (type && isValueOfType(value, type)) fixes = setValueFix(ctx, clauseIndex, `Make it a list: [${show(value)}]`, [value as JsonValue]);
         else if (type && coerceValue(value, type) !== undefined) {
           const fixed = coerceValue(value, type) as JsonValue;
-          fixes = setValue(`Make it a list: [${show(fixed)}]`, [fixed]);
+          fixes = setValueFix(ctx, clauseIndex, `Make it a list: [${show(fixed)}]`, [fixed]);
         }
         ctx.out.push(diagnostic('schema/not-a-list', { field: c.field, found: describeValue(value) }, { ...places.value, fixes }));
         return;
@@ -69,16 +67,17 @@ export function checkValue(
         return;
       }
       if (!type) return;
-      value.forEach((candidate: unknown, k) => {
-        if (isValueOfType(candidate, type)) return;
+      for (let k = 0; k < value.length; k++) {
+        const candidate = value[k] as unknown;
+        if (isValueOfType(candidate, type)) continue;
         const fixed = coerceValue(candidate, type);
         let fixes: Fix[] = [];
         if (fixed !== undefined) {
           const list = (value as JsonValue[]).map((v, j) => (j === k ? fixed : v));
-          fixes = setValue(`Replace ${show(candidate)} with ${show(fixed)}`, list);
+          fixes = setValueFix(ctx, clauseIndex, `Replace ${show(candidate)} with ${show(fixed)}`, list);
         }
-        mismatch(places.item(k), candidate, expectedForType(type), type, fixes);
-      });
+        reportMismatch(ctx, c, places.item(k), candidate, expectedForType(type), type, fixes);
+      }
       return;
     }
     case 'scalar':
@@ -86,13 +85,21 @@ export function checkValue(
       if (!type || isValueOfType(value, type)) return;
       let fixes: Fix[] = [];
       const fixed = coerceValue(value, type);
-      if (fixed !== undefined) fixes = setValue(`Replace ${show(value)} with ${show(fixed)}`, fixed);
+      if (fixed !== undefined) fixes = setValueFix(ctx, clauseIndex, `Replace ${show(value)} with ${show(fixed)}`, fixed);
       else if (c.operator === '=' && Array.isArray(value) && value.length && value.every((v) => isValueOfType(v, type))) {
         // `color = ["red", "blue"]` almost always means "one of these".
         fixes = [makeFix(ctx, 'Use `one-of` to match any of these values', { kind: 'set-operator', clause: clauseIndex, operator: 'one-of' })];
       }
-      mismatch(places.value, value, expectedForType(type), type, fixes);
+      reportMismatch(ctx, c, places.value, value, expectedForType(type), type, fixes);
       return;
     }
   }
+}
+
+function reportMismatch(ctx: CheckContext, c: Clause, place: Place, found: unknown, expected: string, type: AttributeType, fixes: Fix[]): void {
+  ctx.out.push(diagnostic('schema/type-mismatch', { field: c.field, type, expected, found: describeValue(found) }, { ...place, fixes }));
+}
+
+function setValueFix(ctx: CheckContext, clause: number, title: string, value: JsonValue): Fix[] {
+  return [makeFix(ctx, title, { kind: 'set-value', clause, value })];
 }

@@ -1,4 +1,5 @@
 import type { CliContext } from './context.js';
+import { CliError } from './exit-codes.js';
 import { inputSize, readNdjson, type ItemHandler, type NdjsonSummary } from './ndjson.js';
 import { defaultItemsPath } from './paths.js';
 
@@ -11,6 +12,15 @@ export interface StreamItemsOptions {
   readonly afterChunk?: () => Promise<void> | void;
   /** Extra text for the progress bar, such as the match count so far. */
   readonly status?: () => string;
+}
+
+/** Standard input can carry the query or the items, not both. */
+export function checkStdinUse(queryArg: string | undefined, items: unknown): void {
+  if (items === '-' && (queryArg === undefined || queryArg === '-')) {
+    throw new CliError('standard input cannot carry both the query and the items (--items -).', {
+      fix: 'give the query as an argument when the items come on standard input.',
+    });
+  }
 }
 
 const PROGRESS_MIN_BYTES = 16 * 1024 * 1024;
@@ -33,6 +43,11 @@ export async function streamItems(path: string | undefined, ctx: CliContext, onI
     );
     single.start(size, 0, { mb: '0', totalMb: (size / 1048576).toFixed(0), status: '' });
     bar = single;
+    // The bar hides the cursor; give it back when the user interrupts the run.
+    process.once('SIGINT', () => {
+      single.stop();
+      process.exit(130);
+    });
   }
   let shown = 0;
   try {

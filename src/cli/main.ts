@@ -73,7 +73,14 @@ command('run', 'stream items (NDJSON) through the query and print the matches as
   .option('-b, --boundary-id <id>', 'list the page next to this item id (a number when it is written as one)')
   .addOption(new Option('--comparison <op>', 'how the page relates to --boundary-id (default >)').choices(['>', '>=', '<', '<=']))
   .option('--skip-bad-lines', 'skip malformed NDJSON lines with a warning instead of stopping')
-  .option('--no-progress', 'no progress bar on standard error');
+  .option('--no-progress', 'no progress bar on standard error')
+  .addHelpText(
+    'after',
+    `
+Without --limit / --boundary-id / --comparison every match is printed in file order (constant memory).
+With them, one page of List Catalog Items is printed, in id order (limit default 100); only the
+page's items are held in memory, whatever the size of the input.`,
+  );
 
 command('explain', 'show clause by clause why the item with --id matches or not', () => import('./commands/explain.js'))
   .requiredOption('--id <id>', 'the item id (the value of the catalog\'s Aliases.Id key)')
@@ -90,7 +97,13 @@ command('preflight', 'check the query of a create-ads-from-product-query job bef
   .option('--max-share <fraction>', 'unsafe when more than this share of the items match', '0.5')
   .option('--examples <n>', 'how many matching items to show', '5')
   .option('--skip-bad-lines', 'skip malformed NDJSON lines with a warning instead of stopping')
-  .addOption(formatOption());
+  .addOption(formatOption())
+  .addHelpText(
+    'after',
+    `
+Not safe to submit (exit 1): the query has errors, no item matches, every item matches, or more
+than --max-share of the items match. Warnings alone do not make a job unsafe.`,
+  );
 
 // No top-level await: the same file is also built as CommonJS.
 program.parseAsync(process.argv).catch((e: unknown) => {

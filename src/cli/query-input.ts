@@ -47,31 +47,22 @@ export interface ReadQuery {
 
 /**
  * Reads a query; the syntax (infix or wire) is detected by the syntax stage's `detectSyntax`.
- * With a catalog, the query is also validated (every diagnostic at once). Infix text goes
- * through the syntax stage (`lint` with a catalog, `parse` without); wire text goes through the
- * wire decoder and the validator, so wire queries never load the infix parser (Chevrotain),
- * unless `preferLint` asks for the syntax stage's `lint` (which maps ranges onto the input text
- * exactly, also for percent-encoded input).
+ * With a catalog, the syntax stage's `lint` reads and validates it (every diagnostic at once,
+ * ranges in the input text as given, also when it is percent-encoded). Without one, infix text
+ * is parsed and wire text decoded. Wire text never loads the infix parser (Chevrotain).
  */
-export async function readQuery(input: QueryText, catalog: Catalog | undefined, preferLint = false): Promise<ReadQuery> {
+export async function readQuery(input: QueryText, catalog: Catalog | undefined): Promise<ReadQuery> {
   const stage = await loadSyntax();
   const syntax = stage.detectSyntax(input.text);
-  if (syntax === 'infix' || (preferLint && catalog)) {
+  if (catalog || syntax === 'infix') {
     const r = catalog ? stage.lint(input.text, catalog) : stage.parse(input.text);
     return done(r.query, r.diagnostics, syntax, input.text, input.name);
   }
-  const wire = await loadWire();
-  const decoded = wire.decode(input.text);
-  const q = decoded.query;
-  const diagnostics: Diagnostic[] = [...decoded.diagnostics];
-  if (q && catalog) {
-    const { validate } = await import('../check/index.js');
-    diagnostics.push(...validate(q, catalog));
-  }
+  const decoded = (await loadWire()).decode(input.text);
   // The spans point into the decoded JSON text, which differs from the input when it was percent-encoded.
   const source = decoded.text ?? input.text;
   const name = source === input.text ? input.name : `${input.name} (decoded)`;
-  return done(q, diagnostics, syntax, source, name);
+  return done(decoded.query, decoded.diagnostics, syntax, source, name);
 }
 
 function done(q: Query | undefined, diagnostics: readonly Diagnostic[], syntax: 'infix' | 'wire', source: string, name: string): ReadQuery {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { LineIndex } from '../ast/index.js';
 import { CliError } from './exit-codes.js';
 
@@ -29,10 +29,14 @@ export function fileError(path: string, role: FileRole, e: unknown): CliError {
   return new CliError(`cannot read ${name}: ${message}`, { fix: `check the path given to ${role.option}.` });
 }
 
-/** Reads a UTF-8 text file (a leading byte-order mark is dropped); failures become {@link CliError}s. */
+/**
+ * Reads a UTF-8 text file (a leading byte-order mark is dropped); failures become {@link CliError}s.
+ * Synchronous on purpose: catalogs and job files are small, and the promise API costs a CLI call
+ * several milliseconds of start-up.
+ */
 export async function readTextFile(path: string, role: FileRole): Promise<string> {
   try {
-    const text = await readFile(path, 'utf8');
+    const text = readFileSync(path, 'utf8');
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (e) {
     throw fileError(path, role, e);

@@ -48,8 +48,7 @@ function clauseBody(rc: ResolvedClause): MongoExpr {
   const type = a.Type;
   if (type === 'Object') return fail(`\`${c.operator}\` is not defined on Object attributes`);
   if (type === 'Array') return arrayClause(c, a.Cardinality, fail);
-  const scalarTest = scalarClause(c, type, fail);
-  const one = (x: MongoExpr) => scalarTest(x);
+  const one = scalarClause(c, type, fail);
   if (a.Cardinality === 'One') return one(V);
   return cond(isArray(V), anyElement(V, 'e', one('$$e')), one(V));
 }

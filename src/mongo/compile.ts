@@ -1,13 +1,15 @@
 /**
- * `toMongo`: a validated query as one MongoDB filter document. Every clause becomes one `$expr`
- * (see clause.ts for why the match language's own operators are not used); clauses are ANDed.
+ * `toMongo`: a validated query as one MongoDB filter document. Every clause becomes one exact
+ * `$expr` (see clause.ts for why the match language's own operators are not used), preceded by an
+ * index-friendly superset where one exists (prefilter.ts); everything is ANDed.
  */
 import type { Query } from '../ast/index.js';
 import { resolveField, type Catalog } from '../catalog/index.js';
 import { hasErrors, QueryError } from '../diagnostics/index.js';
 import { itemRoot, fieldValue, type ItemRoot } from './access.js';
 import { compileClause, type ResolvedClause } from './clause.js';
-import { checkQuery } from './check-input.js';
+import { prefilter } from './prefilter.js';
+import { validate } from '../check/index.js';
 import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
 
 /**
@@ -19,28 +21,49 @@ import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
  *
  * @example
  * toMongo(query([clause('>', 'price', 10)]), catalog)
- * // { $expr: { $let: { vars: { v: { $getField: ... } }, in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] } } } }
+ * // { $and: [ { price: { $gt: 10 } },
+ * //   { $expr: { $let: { vars: { v: { $getField: ... } }, in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] } } } } ] }
  */
 export function toMongo(q: Query, catalog: Catalog, options?: MongoOptions): MongoFilter {
   const root = itemRoot(options);
   return combine(compileClauses(q, catalog, root));
 }
 
-/** The `$expr` of each clause, in order. Throws QueryError. */
-export function compileClauses(q: Query, catalog: Catalog, root: ItemRoot): MongoExpr[] {
-  const diagnostics = checkQuery(q, catalog);
+/** What one clause compiles to: the exact `$expr`, and an index-friendly superset when there is one. */
+export interface CompiledClause {
+  readonly expr: MongoExpr;
+  readonly prefilter?: MongoFilter;
+}
+
+/**
+ * Each clause compiled, in order. The shared validator decides what a valid query is, so
+ * every backend refuses the same queries with the same diagnostics; warnings (duplicate or
+ * never-true clauses) do not stop compilation. The clause compiler re-checks every value it
+ * writes and fails closed (`mongo/unsupported`) should anything unexpected get through.
+ */
+export function compileClauses(q: Query, catalog: Catalog, root: ItemRoot): CompiledClause[] {
+  const diagnostics = validate(q, catalog);
   if (hasErrors(diagnostics)) throw new QueryError(diagnostics);
   return q.clauses.map((clause, index) => {
     const r = resolveField(catalog, clause.field);
-    if (!r.ok) throw new QueryError(diagnostics); // unreachable after checkQuery
+    if (!r.ok) throw new QueryError(diagnostics); // unreachable after validate
     const rc: ResolvedClause = { index, clause, attribute: r.attribute };
-    return compileClause(rc, fieldValue(root, r.rawKey));
+    const expr = compileClause(rc, fieldValue(root, r.rawKey));
+    const pre = prefilter(rc, root, r.rawKey);
+    return pre ? { expr, prefilter: pre } : { expr };
   });
 }
 
-/** ANDs clause expressions into one filter document (`{}` for no clause: every item). */
-export function combine(exprs: readonly MongoExpr[]): MongoFilter {
-  if (exprs.length === 0) return {};
-  if (exprs.length === 1) return { $expr: exprs[0] as MongoExpr };
-  return { $and: exprs.map((e) => ({ $expr: e })) };
+/**
+ * ANDs compiled clauses (and any extra conditions) into one filter document: the prefilters
+ * first, then one `$expr` per clause; `{}` when there is nothing (every item).
+ */
+export function combine(clauses: readonly CompiledClause[], extra: readonly MongoFilter[] = []): MongoFilter {
+  const parts: MongoFilter[] = [];
+  for (const c of clauses) if (c.prefilter) parts.push(c.prefilter);
+  for (const c of clauses) parts.push({ $expr: c.expr });
+  parts.push(...extra);
+  if (parts.length === 0) return {};
+  if (parts.length === 1) return parts[0] as MongoFilter;
+  return { $and: parts };
 }

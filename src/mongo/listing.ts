@@ -23,7 +23,7 @@ import {
   type ListPage,
 } from '../listing/index.js';
 import { fieldValue, isPlainPath, itemRoot } from './access.js';
-import { compileClauses } from './compile.js';
+import { combine, compileClauses } from './compile.js';
 import { and, isNumber, isString, letIn, lit, or } from './expr.js';
 import type { MongoExpr, MongoFilter, MongoOptions, MongoSort } from './types.js';
 
@@ -75,7 +75,7 @@ export function toMongoListing(q: Query, catalog: Catalog, params: MongoListingP
   const clauses = compileClauses(q, catalog, root);
   const id = fieldValue(root, idKey);
   const idIs = (test: MongoExpr) => ({ $expr: letIn({ id }, test) });
-  const withId = (test: MongoExpr): MongoFilter => ({ $and: [...clauses.map((e) => ({ $expr: e })), idIs(test)] });
+  const withId = (test: MongoExpr): MongoFilter => combine(clauses, [idIs(test)]);
   const reverse = scanDirection(listing) === 'desc';
   const filter = withId(onSide(listing.boundary, listing.comparison));
   const dir = reverse ? -1 : 1;

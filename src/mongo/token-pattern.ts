@@ -83,9 +83,11 @@ function inverseLower(): Map<string, string[]> {
   return (inverseCache = map);
 }
 
+let multiCache: string[] | undefined;
+
 /** Lower-case strings of more than one code point that some single code point lower-cases to (`i̇` from `İ`). */
 function multiKeys(): string[] {
-  return [...inverseLower().keys()].filter((k) => [...k].length > 1);
+  return (multiCache ??= [...inverseLower().keys()].filter((k) => [...k].length > 1));
 }
 
 const CASED = /\p{Cased}/u;
@@ -141,8 +143,7 @@ export function tokenPattern(token: string): string {
   const multis = multiKeys();
   let out = '^';
   for (let k = 0; k < chars.length; ) {
-    const rest = chars.slice(k).join('');
-    const multi = multis.find((m) => rest.startsWith(m));
+    const multi = multis.find((m) => [...m].every((ch, j) => chars[k + j] === ch));
     if (multi !== undefined) {
       // `İ` lower-cases to `i` + U+0307: one item character, or the two lower-cased ones.
       const n = [...multi].length;

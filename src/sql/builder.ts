@@ -1,21 +1,28 @@
 /**
- * Collects bound parameters while a statement is built. Fragments carry a marker per parameter
- * (`\u0000<n>\u0000`, never valid in SQL text nor in a quoted identifier, which refuses NUL), and
- * {@link SqlBuilder.finish} turns the markers into the dialect's placeholders in text order. So
- * fragments can be built in any order and nested freely, and a parameter used twice is bound
- * once on PostgreSQL (`$3` twice) and twice on SQLite (`?` is positional).
+ * Collects bound parameters while a statement is built.
+ *
+ * - `numbered` (PostgreSQL): `param` returns `$n` at once; a value bound with `shared` (JSON
+ *   keys, constants) gets one number however often it is used.
+ * - `positional` (SQLite): `?` binds by position, so fragments carry a marker per parameter
+ *   (`\u0000<n>\u0000`, which is never valid in SQL text nor in a quoted identifier, which
+ *   refuses NUL) and {@link SqlBuilder.finish} turns markers into `?` in text order, listing the
+ *   values in that order (a shared value is bound once per use).
+ *
+ * Either way fragments can be built in any order and nested freely.
  */
 export class SqlBuilder {
   private readonly values: unknown[] = [];
   private readonly byKey = new Map<string, number>();
 
-  /** A placeholder marker for `value`. */
+  constructor(private readonly style: 'numbered' | 'positional' = 'positional') {}
+
+  /** A placeholder (or marker) for `value`. */
   param(value: string | number | null): string {
     this.values.push(value);
-    return `\u0000${this.values.length - 1}\u0000`;
+    return this.slot(this.values.length - 1);
   }
 
-  /** Like {@link param}, but one parameter per distinct value (JSON keys, paths, repeated patterns). */
+  /** Like {@link param}, but one parameter per distinct value (JSON keys, paths, constants). */
   shared(value: string): string {
     let i = this.byKey.get(value);
     if (i === undefined) {
@@ -23,34 +30,24 @@ export class SqlBuilder {
       i = this.values.length - 1;
       this.byKey.set(value, i);
     }
-    return `\u0000${i}\u0000`;
+    return this.slot(i);
   }
 
-  /** Replaces markers by placeholders and lists the parameters in placeholder order. */
-  finish(text: string, style: 'numbered' | 'positional'): { sql: string; params: unknown[] } {
-    if (style === 'numbered') {
-      // PostgreSQL numbers parameters by first appearance, so unused ones never get a slot.
-      const slot = new Map<number, number>();
-      const params: unknown[] = [];
-      const sql = text.replace(MARKER, (_, n: string) => {
-        const i = Number(n);
-        let s = slot.get(i);
-        if (s === undefined) {
-          params.push(this.values[i]);
-          s = params.length;
-          slot.set(i, s);
-        }
-        return `$${s}`;
-      });
-      return { sql, params };
-    }
+  private slot(i: number): string {
+    return this.style === 'numbered' ? `$${i + 1}` : `\u0000${i}\u0000`;
+  }
+
+  /** The final text and its parameters in binding order. */
+  finish(text: string): { sql: string; params: unknown[] } {
+    if (this.style === 'numbered') return { sql: text, params: [...this.values] };
+    // Split on the markers: odd pieces are parameter indexes.
+    const pieces = text.split('\u0000');
     const params: unknown[] = [];
-    const sql = text.replace(MARKER, (_, n: string) => {
-      params.push(this.values[Number(n)]);
-      return '?';
-    });
+    let sql = pieces[0] as string;
+    for (let k = 1; k < pieces.length; k += 2) {
+      params.push(this.values[Number(pieces[k])]);
+      sql += '?' + (pieces[k + 1] as string);
+    }
     return { sql, params };
   }
 }
-
-const MARKER = /\u0000(\d+)\u0000/g;

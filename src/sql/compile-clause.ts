@@ -33,6 +33,9 @@ function unsupported(detail: string, c: Clause): ClauseSql {
 export function compileClause(c: Clause, attr: SearchableAttribute, rawKey: string, ctx: ClauseContext): ClauseSql {
   const { dialect: d, builder: b } = ctx;
   if (!isAllowed(c.operator, attr.Type)) return unsupported(`\`${c.operator}\` is not defined on ${attr.Type} attributes`, c);
+  // A NUL cannot be bound in a key (SQLite paths stop at it) nor, on PostgreSQL, in any text.
+  if (rawKey.includes('\u0000')) return unsupported('the attribute name contains the NUL character', c);
+  if (!ctx.dialect.textHoldsNul && hasNul(c.value)) return unsupported(`${ctx.dialect.name} text cannot hold the NUL character`, c);
   const node = d.field(ctx.column, rawKey, b);
   const v = c.value;
   switch (c.operator) {
@@ -42,14 +45,14 @@ export function compileClause(c: Clause, attr: SearchableAttribute, rawKey: stri
       return { sql: `${node.typeOrNull()} ${v ? '<>' : '='} 'null'` };
     case '=': {
       const test = equality(attr, v, ctx);
-      return test === undefined ? unsupported(`the value does not fit a ${attr.Type} attribute`, c) : { sql: anyElement(attr, node, test, ctx) };
+      return test === undefined ? unsupported(`the value does not fit an attribute of type ${attr.Type}`, c) : { sql: anyElement(attr, node, test, ctx) };
     }
     case 'one-of': {
       if (!Array.isArray(v) || v.length === 0) return unsupported('`one-of` takes a non-empty array', c);
       const tests: Test[] = [];
       for (const candidate of v as readonly JsonValue[]) {
         const t = equality(attr, candidate, ctx);
-        if (t === undefined) return unsupported(`a candidate does not fit a ${attr.Type} attribute`, c);
+        if (t === undefined) return unsupported(`a candidate does not fit an attribute of type ${attr.Type}`, c);
         tests.push(t);
       }
       return { sql: anyElement(attr, node, (n) => `(${tests.map((t) => t(n)).join(' OR ')})`, ctx) };
@@ -78,6 +81,10 @@ export function compileClause(c: Clause, attr: SearchableAttribute, rawKey: stri
     default:
       return assertNever(c.operator, 'operator');
   }
+}
+
+function hasNul(v: JsonValue): boolean {
+  return typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) ? v.some((x: JsonValue) => hasNul(x)) : false;
 }
 
 /** The test "this node equals `v`" for the attribute's type, or undefined when `v` cannot be a value of it. */

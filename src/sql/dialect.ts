@@ -36,6 +36,8 @@ export interface JsonNode {
  */
 export interface Dialect {
   readonly name: DialectName;
+  /** Whether a text value may contain U+0000 (PostgreSQL text and jsonb strings cannot). */
+  readonly textHoldsNul: boolean;
   /** How placeholders are written: `$1, $2` (numbered) or `?` (positional). */
   readonly placeholders: 'numbered' | 'positional';
   /** Quotes an identifier (table, column, schema). */
@@ -58,5 +60,5 @@ export interface Dialect {
 
 /** Quotes an SQL identifier the standard way (both engines): double quotes, inner quotes doubled. */
 export function quoteIdentStandard(name: string): string {
-  return '"' + name.replace(/"/g, '""') + '"';
+  return name.includes('"') ? '"' + name.replace(/"/g, '""') + '"' : '"' + name + '"';
 }

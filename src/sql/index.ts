@@ -4,7 +4,7 @@
  * @module
  */
 export { toSql, type SqlQuery, type SqlStatement } from './to-sql.js';
-export { listSql, sqlPage, type SqlListing } from './listing.js';
+export { listSql, sqlPage, type SqlListing, type ListSqlOptions } from './listing.js';
 export { indexSql, type IndexDdl } from './index-ddl.js';
 export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 export type { SqlOptions } from './options.js';

@@ -1,7 +1,17 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { QueryError } from '../diagnostics/index.js';
-import { buildPage, complementComparison, readListingParams, scanDirection, type Comparison, type ListPage, type Listing, type ListedItemOptions } from '../listing/index.js';
+import { diagnostic, QueryError } from '../diagnostics/index.js';
+import {
+  buildPage,
+  complementComparison,
+  readListingParams,
+  scanDirection,
+  type Comparison,
+  type ListPage,
+  type Listing,
+  type ListedItemOptions,
+  type ReadListingOptions,
+} from '../listing/index.js';
 import { SqlBuilder } from './builder.js';
 import type { Dialect, JsonNode } from './dialect.js';
 import { resolveOptions, type SqlOptions } from './options.js';
@@ -28,6 +38,9 @@ export interface SqlListing extends SqlStatement {
    */
   readonly otherSide?: SqlStatement;
 }
+
+/** Options of {@link listSql}: where the items are, and `numericStrings` for parameters read from a URL (see readListingParams). */
+export interface ListSqlOptions extends SqlOptions, ReadListingOptions {}
 
 /**
  * The three sort keys of an id: kind (0 number, 1 string, NULL when the item is not listed),
@@ -59,14 +72,17 @@ function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
  * `comparison`, `limit`, `order`; a `q` in them is ignored, the query is the first argument).
  * Turn the rows into the response with {@link sqlPage}. Throws QueryError on invalid input.
  */
-export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: SqlOptions): SqlListing {
+export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: ListSqlOptions): SqlListing {
   const opts = resolveOptions(options);
-  const read = readListingParams({ ...params, q: undefined });
+  const read = readListingParams({ ...params, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
   const listing: Listing = { ...read.listing, query };
   const d = opts.dialect;
+  if (!d.textHoldsNul && typeof listing.boundary === 'string' && listing.boundary.includes('\u0000')) {
+    throw new QueryError([diagnostic('sql/unsupported', { detail: `${d.name} text cannot hold the NUL character of "boundary-id"` }, { path: '/boundary-id' })]);
+  }
 
-  const b = new SqlBuilder();
+  const b = new SqlBuilder(d.placeholders);
   const where = compileWhere(query, catalog, opts, b);
   const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, b));
   const listed = `${keys[0]} IS NOT NULL`;
@@ -79,16 +95,16 @@ export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<
     `SELECT ${opts.column} AS catq_item, ${keys.map((k, i) => `${k} AS catq_k${i}`).join(', ')} FROM ${opts.table}` +
     ` WHERE (${where}) AND ${listed}${bound} ORDER BY ${keys.map((k) => `${k} ${dir}`).join(', ')} LIMIT ${d.name === 'postgres' ? `${b.param(listing.limit + 1)}::int` : b.param(listing.limit + 1)}`;
   const text = `SELECT catq_item AS ${opts.column} FROM (${inner}) AS catq_page ORDER BY catq_k0, catq_k1, catq_k2`;
-  const main = b.finish(text, d.placeholders);
+  const main = b.finish(text);
 
   const out: { -readonly [K in keyof SqlListing]: SqlListing[K] } = { ...main, listing, scan, limit: listing.limit };
   if (listing.boundary !== undefined && cmp) {
-    const ob = new SqlBuilder();
+    const ob = new SqlBuilder(d.placeholders);
     const oWhere = compileWhere(query, catalog, opts, ob);
     const oKeys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, ob));
     const other: Comparison = complementComparison(cmp);
     const oText = `SELECT EXISTS (SELECT 1 FROM ${opts.table} WHERE (${oWhere}) AND ${oKeys[0]} IS NOT NULL AND (${oKeys.join(', ')}) ${other} ${boundaryRow(d, ob, listing.boundary)}) AS other`;
-    out.otherSide = ob.finish(oText, d.placeholders);
+    out.otherSide = ob.finish(oText);
   }
   return out;
 }

@@ -20,6 +20,7 @@ class PgNode implements JsonNode {
   constructor(
     private readonly expr: string,
     private readonly stringExpr: string,
+    private readonly b: SqlBuilder,
   ) {}
 
   is(type: JsonType): string {
@@ -30,12 +31,15 @@ class PgNode implements JsonNode {
   }
   number(): string {
     // jsonb may hold numbers beyond double range (1e400, 1e-400) where ::float8 raises;
-    // JSON.parse rounds them to ±Infinity or 0, and so does this (thresholds are exact).
+    // JSON.parse rounds them to ±Infinity or 0, and so does this. The exact thresholds are
+    // hundreds of digits long, so they are bound once per statement instead of spelled out.
     const e = this.expr;
+    const n = `(${e})::numeric`;
+    const hi = `${this.b.shared(DOUBLE_OVERFLOW)}::numeric`;
+    const lo = `${this.b.shared(DOUBLE_UNDERFLOW)}::numeric`;
     return (
-      `(CASE WHEN jsonb_typeof(${e}) = 'number' THEN CASE` +
-      ` WHEN abs((${e})::numeric) >= ${DOUBLE_OVERFLOW} THEN CASE WHEN (${e})::numeric > 0 THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END` +
-      ` WHEN abs((${e})::numeric) <= ${DOUBLE_UNDERFLOW} THEN 0::float8 ELSE (${e})::float8 END END)`
+      `(CASE WHEN jsonb_typeof(${e}) = 'number' THEN CASE WHEN abs(${n}) >= ${hi} THEN sign(${n})::float8 * 'Infinity'::float8` +
+      ` WHEN abs(${n}) <= ${lo} THEN 0::float8 ELSE (${e})::float8 END END)`
     );
   }
   text(): string {
@@ -47,19 +51,21 @@ class PgNode implements JsonNode {
   elements(alias: string): { from: string; where: string; element: JsonNode } {
     // jsonb_array_elements raises on a non-array, so the argument is made an empty array first.
     const from = `jsonb_array_elements(CASE WHEN jsonb_typeof(${this.expr}) = 'array' THEN ${this.expr} ELSE '[]'::jsonb END) AS ${alias}(v)`;
-    return { from, where: '', element: new PgNode(`${alias}.v`, `(${alias}.v #>> '{}')`) };
+    return { from, where: '', element: new PgNode(`${alias}.v`, `(${alias}.v #>> '{}')`, this.b) };
   }
 }
 
 /** PostgreSQL (12 or later; tested on PostgreSQL 18 through PGlite). The JSON column is `jsonb`. */
 export const postgres: Dialect = {
   name: 'postgres',
+  // PostgreSQL text cannot hold NUL: binding one fails, so such clauses are refused up front.
+  textHoldsNul: false,
   placeholders: 'numbered',
   quoteIdent: quoteIdentStandard,
   field(column, rawKey, b) {
     // The key is a bound parameter too: raw attribute names may hold quotes, dots, `$`, ...
     const key = `${b.shared(rawKey)}::text`;
-    return new PgNode(`(${column} -> ${key})`, `(${column} ->> ${key})`);
+    return new PgNode(`(${column} -> ${key})`, `(${column} ->> ${key})`, b);
   },
   numberParam: (value, b) => `${b.param(value)}::float8`,
   textParam: (value, b) => `${b.param(value)}::text`,

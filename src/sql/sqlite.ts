@@ -69,6 +69,7 @@ export function sqliteKeyPath(rawKey: string): string {
 /** SQLite (3.45 or later, with the JSON functions). The JSON column holds JSON text (or JSONB). */
 export const sqlite: Dialect = {
   name: 'sqlite',
+  textHoldsNul: true,
   placeholders: 'positional',
   quoteIdent: quoteIdentStandard,
   field(column, rawKey, b) {

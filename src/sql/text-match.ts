@@ -82,6 +82,9 @@ export function tokenPattern(token: string, expandMulti = true): string | undefi
   return out;
 }
 
+const cache = new Map<string, string | undefined>();
+const CACHE_SIZE = 2000;
+
 /** The PostgreSQL ARE matching text that has `token` as a whole token. */
 export function wholeTokenRegex(token: string): string | undefined {
   return phraseRegex([token]);
@@ -89,6 +92,16 @@ export function wholeTokenRegex(token: string): string | undefined {
 
 /** The PostgreSQL ARE matching text whose tokens contain `tokens` as a contiguous run. */
 export function phraseRegex(tokens: readonly string[]): string | undefined {
+  // Patterns are a few kilobytes (the token class is spelled out); keep recent ones.
+  const key = tokens.join(' ');
+  if (cache.has(key)) return cache.get(key);
+  const re = buildPhraseRegex(tokens);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(key, re);
+  return re;
+}
+
+function buildPhraseRegex(tokens: readonly string[]): string | undefined {
   const k = tokenClassBody();
   const parts: string[] = [];
   for (const t of tokens) {

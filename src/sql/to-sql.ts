@@ -62,9 +62,9 @@ export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptio
  */
 export function toSql(query: Query, catalog: Catalog, options: SqlOptions): SqlQuery {
   const opts = resolveOptions(options);
-  const builder = new SqlBuilder();
+  const builder = new SqlBuilder(opts.dialect.placeholders);
   const where = compileWhere(query, catalog, opts, builder);
-  const full = builder.finish(`SELECT ${opts.column} FROM ${opts.table} WHERE ${where}`, opts.dialect.placeholders);
-  const bare = builder.finish(where, opts.dialect.placeholders);
-  return { sql: full.sql, params: full.params, where: bare.sql };
+  // The SELECT adds no parameter before the condition, so both share one numbering.
+  const bare = builder.finish(where);
+  return { sql: `SELECT ${opts.column} FROM ${opts.table} WHERE ${bare.sql}`, params: bare.params, where: bare.sql };
 }

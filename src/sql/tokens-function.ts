@@ -11,6 +11,7 @@ import { tokenClassBody } from './text-match.js';
  *    compiler folds the query's tokens the same way, so the index is a superset and the exact
  *    regular expression decides);
  * 3. cut maximal runs of the token class.
+ * ASCII-only text takes a shortcut with the same result (A-Z lower-case to a-z, tokens are [0-9a-z]+).
  *
  * Lower-casing first is safe because every token character lower-cases to token characters
  * (checked by test/sql/unicode-tables.test.ts), so the runs are the same.
@@ -34,9 +35,14 @@ export function tokensFunctionSql(): string {
   to += '\u03c3';
   let expr = '$1';
   for (const [c, l] of replaces) expr = `replace(${expr}, '${c}', '${l}')`;
+  // ASCII-only text (byte length = character length) takes a fast path: lower-casing is A-Z only
+  // and the token class is [0-9a-z]; a 1,400-character translate per character is the slow part.
+  const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   return (
     `CREATE OR REPLACE FUNCTION catq_tokens(text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $catq$ ` +
-    `SELECT coalesce(array_agg(m[1]), '{}'::text[]) FROM regexp_matches(translate(${expr}, '${from}', '${to}'), '[${tokenClassBody()}]+', 'g') AS m ` +
+    `SELECT CASE WHEN octet_length($1) = char_length($1) ` +
+    `THEN ARRAY(SELECT m[1] FROM regexp_matches(translate($1, '${upper}', '${upper.toLowerCase()}'), '[0-9a-z]+', 'g') AS m) ` +
+    `ELSE ARRAY(SELECT m[1] FROM regexp_matches(translate(${expr}, '${from}', '${to}'), '[${tokenClassBody()}]+', 'g') AS m) END ` +
     `$catq$`
   );
 }

@@ -12,6 +12,7 @@ const IS_TOKEN_CHAR = /^[\p{L}\p{M}\p{Nd}]$/u;
 
 let tokenRanges: Ranges | undefined;
 let lowerInverse: Map<string, number[]> | undefined;
+let multi: string[] | undefined;
 
 /** The code point ranges of the token character class. */
 export function tokenCharRanges(): Ranges {
@@ -67,9 +68,11 @@ export function lowerPreimages(): ReadonlyMap<string, readonly number[]> {
 
 /** The lower-case forms longer than one code point (only `İ` -> `i̇` in current Unicode), longest first. */
 export function multiCodePointLowers(): readonly string[] {
+  if (multi) return multi;
   const out: string[] = [];
   for (const l of lowerPreimages().keys()) if ([...l].length > 1) out.push(l);
-  return out.sort((x, y) => y.length - x.length);
+  multi = out.sort((x, y) => y.length - x.length);
+  return multi;
 }
 
 /** Collapses a sorted list of code points into inclusive ranges. */

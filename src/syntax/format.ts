@@ -8,7 +8,7 @@
  */
 import type { Clause, JsonValue, Query } from '../ast/index.js';
 import { OPERATORS } from '../operators/index.js';
-import { BARE_FIELD, KEYWORDS } from './grammar.js';
+import { BARE_FIELD, KEYWORDS } from './tokens.js';
 
 const reserved: ReadonlySet<string> = new Set(KEYWORDS);
 

@@ -6,7 +6,7 @@
  */
 import type { IToken, TokenType } from 'chevrotain';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
-import type { Tokens } from './grammar.js';
+import type { Tokens } from './tokens.js';
 import { tokenSpan } from './token-span.js';
 
 const VALUE_END = new Set(['StringLit', 'NumberLit', 'True', 'False', 'Null', 'RBracket', 'RBrace', 'Present', 'Absent']);

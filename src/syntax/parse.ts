@@ -2,7 +2,7 @@
  * `parse(text)`: infix text to a query, with every diagnostic at once. Never throws.
  */
 import type { IRecognitionException, IToken } from 'chevrotain';
-import { LineIndex, type LineColumn, type Query, type Span } from '../ast/index.js';
+import { LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
@@ -56,6 +56,11 @@ export function parse(text: string): ParseResult {
     diagnostics.push(diagnostic('syntax/unexpected-character', { text: text.slice(span.start, span.end) }, { span }));
   }
   const tokens = lexed.tokens;
+  const tooDeep = nestingBeyond(tokens, MAX_NESTING);
+  if (tooDeep) {
+    diagnostics.push(diagnostic('syntax/too-deep', { limit: MAX_NESTING }, { span: tokenSpan(tooDeep) }));
+    return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics };
+  }
   diagnostics.push(...fixKeywordCase(tokens, engine.tokens));
   parser.input = tokens;
   const cst = parser.query() as QueryCstNode;
@@ -83,15 +88,27 @@ export function parse(text: string): ParseResult {
   }
   diagnostics.push(...builder.diagnostics);
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  // The same frozen shape `query()` builds, written as one literal: adding properties one by one
-  // before freezing made the builder a visible share of the parse time of short queries.
-  const partial: Query = Object.freeze({
-    kind: 'query',
-    clauses: Object.freeze(builder.clauses),
-    span: Object.freeze({ start: 0, end: text.length }),
-    syntax: 'infix',
-  });
+  const partial = query(builder.clauses, { span: { start: 0, end: text.length }, syntax: 'infix' });
   return hasErrors(diagnostics) ? { partial, diagnostics } : { query: partial, partial, diagnostics };
+}
+
+/**
+ * How deeply arrays, objects and parentheses may nest. The parser recurses once per level, so
+ * this bounds its stack; 30 levels of value is also what the wire decoder accepts by default
+ * (its depth 32 counts the query array and the clause).
+ */
+export const MAX_NESTING = 30;
+
+/** The first opening token nested deeper than `limit`, if any. */
+function nestingBeyond(tokens: readonly IToken[], limit: number): IToken | undefined {
+  let depth = 0;
+  for (const t of tokens) {
+    const n = t.tokenType.name;
+    if (n === 'LBracket' || n === 'LBrace' || n === 'LParen') {
+      if (++depth > limit) return t;
+    } else if ((n === 'RBracket' || n === 'RBrace' || n === 'RParen') && depth > 0) depth--;
+  }
+  return undefined;
 }
 
 /** The end offset of the last real token that starts before `offset` (0 when none). */

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../ast/index.js';
 import { describeValue, diagnostic, pointer, type Diagnostic } from '../diagnostics/index.js';
-import type { DecodeLimits } from './limits.js';
+import { DEPTH_CAP, type DecodeLimits } from './limits.js';
 
 /**
  * Copies an already-parsed query (any JavaScript value) into plain JSON data, reporting every
@@ -30,6 +30,8 @@ class Copier {
   readonly badClauses = new Set<number>();
   budgetReported = false;
   private count = 0;
+  /** Inside a value nested deeper than maxDepth: how deep it goes (reported once, at its top). */
+  private deepest = 0;
   private readonly segments: (string | number)[] = [];
   private readonly ancestors = new Set<object>();
 
@@ -76,10 +78,16 @@ class Copier {
         return this.notJson(typeof name === 'string' && name ? `an instance of ${name}` : 'an object that is not plain data');
       }
     }
-    if (depth > this.limits.maxDepth) {
-      this.report(diagnostic('wire/too-deep', { depth, limit: this.limits.maxDepth }, { path: this.path() }));
+    // Beyond maxDepth the value is still copied (up to the hard cap, which bounds the recursion),
+    // so the clause shape can be checked exactly as for text input; the depth is reported once.
+    if (depth > DEPTH_CAP) {
+      const top = this.segments[0];
+      if (typeof top === 'number') this.badClauses.add(top);
+      if (this.deepest === 0) this.diagnostics.push(diagnostic('wire/too-deep', { depth, limit: this.limits.maxDepth }, { path: this.path() }));
       return undefined;
     }
+    const topOfDeep = depth > this.limits.maxDepth && this.deepest === 0;
+    if (topOfDeep || this.deepest > 0) this.deepest = Math.max(this.deepest, depth);
     this.ancestors.add(v);
     try {
       if (isArray) {
@@ -106,6 +114,10 @@ class Copier {
       return out;
     } finally {
       this.ancestors.delete(v);
+      if (topOfDeep) {
+        this.diagnostics.push(diagnostic('wire/too-deep', { depth: this.deepest, limit: this.limits.maxDepth }, { path: this.path() }));
+        this.deepest = 0;
+      }
     }
   }
 

@@ -25,7 +25,7 @@ export const DEFAULT_LIMITS: DecodeLimits = Object.freeze({
 });
 
 /** The nesting cap: the scanners recurse once per level, so this bounds the stack they use. */
-const DEPTH_CAP = 1000;
+export const DEPTH_CAP = 1000;
 
 /** Merges options into the defaults; a missing, NaN or negative option falls back to the default. */
 export function resolveLimits(options: DecodeOptions | undefined): DecodeLimits {

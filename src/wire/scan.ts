@@ -50,7 +50,7 @@ class Scanner {
   ) {}
 
   value(depth: number): TextNode {
-    this.ws();
+    if (this.text.charCodeAt(this.pos) <= 32) this.ws();
     const start = this.pos;
     const c = this.text.charCodeAt(start);
     if (c === 91 /* [ */ || c === 123 /* { */) {
@@ -65,17 +65,27 @@ class Scanner {
       this.skipString();
       return { start, end: this.pos };
     }
-    // A number or a literal: JSON.parse accepted the text, so the token ends at a delimiter.
-    const isNumber = c === 45 /* - */ || (c >= 48 && c <= 57);
+    // JSON.parse accepted the text, so this is true, false, null or a number.
+    if (c === 116 /* t */ || c === 110 /* n */) {
+      this.pos += 4;
+      return { start, end: this.pos };
+    }
+    if (c === 102 /* f */) {
+      this.pos += 5;
+      return { start, end: this.pos };
+    }
     let exponent = false;
-    while (this.pos < this.text.length) {
+    for (;;) {
       const d = this.text.charCodeAt(this.pos);
-      if (d === 44 || d === 93 || d === 125 || d === 32 || d === 9 || d === 10 || d === 13) break;
-      if (d === 101 || d === 69) exponent = true;
-      this.pos++;
+      if (d >= 48 && d <= 57) this.pos++;
+      else if (d === 46 || d === 45 || d === 43) this.pos++;
+      else if (d === 101 || d === 69) {
+        exponent = true;
+        this.pos++;
+      } else break;
     }
     // Only a number with an exponent, or with 309 digits or more, can overflow to Infinity.
-    if (isNumber && (exponent || this.pos - start > 300)) {
+    if (exponent || this.pos - start > 300) {
       const token = this.text.slice(start, this.pos);
       const n = Number(token);
       if (n === Infinity || n === -Infinity) {
@@ -98,7 +108,7 @@ class Scanner {
       const child = this.value(depth + 1);
       this.segments.pop();
       children?.push(child);
-      this.ws();
+      if (this.text.charCodeAt(this.pos) <= 32) this.ws();
       if (this.text.charCodeAt(this.pos++) !== 44 /* , */) break; // the "]"
     }
     return children ? { start, end: this.pos, children } : { start, end: this.pos };

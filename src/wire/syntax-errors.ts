@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type * as Jsonc from 'jsonc-parser';
 import { span, type Span } from '../ast/index.js';
+import { lazyRequire } from './lazy-require.js';
 
 /** A JSON syntax error: where, and what went wrong in words. */
 export interface JsonSyntaxError {
@@ -30,12 +30,9 @@ const DETAILS: Readonly<Record<number, string>> = {
 
 let jsonc: typeof Jsonc | undefined;
 
-/**
- * jsonc-parser is only needed once a text has failed `JSON.parse`, so it is loaded on first use:
- * that keeps ~5 ms of module loading off the start-up of every program that imports catq.
- */
+/** jsonc-parser is only needed once a text has failed `JSON.parse`, so it is loaded then. */
 function loadJsonc(): typeof Jsonc {
-  jsonc ??= createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc;
+  jsonc ??= lazyRequire<typeof Jsonc>('jsonc-parser');
   return jsonc;
 }
 

@@ -111,4 +111,22 @@ describe('validate: operators', () => {
       ['/1/0/1', undefined],
     ]);
   });
+
+  it('uses canonical paths for an infix query, with the infix spans', () => {
+    // `colour = 1 and meta < 2`: the infix text has an operator span even for `=`.
+    const spans = (f: [number, number], o: [number, number], v: [number, number]) => ({
+      clause: { start: f[0], end: v[1] },
+      field: { start: f[0], end: f[1] },
+      operator: { start: o[0], end: o[1] },
+      value: { start: v[0], end: v[1] },
+    });
+    const q = query([clause('=', 'colour', 1, { spans: spans([0, 6], [7, 8], [9, 10]) }), clause('<', 'meta', 2, { spans: spans([15, 19], [20, 21], [22, 23]) })], {
+      span: { start: 0, end: 23 },
+      syntax: 'infix',
+    });
+    expect(validate(q, catalog).map((d) => [d.code, d.path, d.span])).toEqual([
+      ['schema/unknown-field', '/0/0', { start: 0, end: 6 }],
+      ['schema/operator-not-allowed', '/1/0/0', { start: 20, end: 21 }],
+    ]);
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clause, OPERATOR_NAMES, query, type JsonValue, type Operator, type Query } from '../../src/ast/index.js';
 import { ALIAS_PATHS, type Catalog } from '../../src/catalog/index.js';
 import { validate } from '../../src/check/index.js';
-import { CODES, type Diagnostic } from '../../src/diagnostics/index.js';
+import { CODES, type Diagnostic, type QueryChange } from '../../src/diagnostics/index.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
 import { applyEdits, spannedWire, type WireClause } from '../support/spanned-wire.js';
 
@@ -99,4 +99,46 @@ describe('validate (property)', () => {
       { seed: 0x5eed_0c4e, numRuns: 200 },
     );
   });
+
+  it('each quick fix of an error removes that error (the structural change, applied to the query)', () => {
+    let applied = 0;
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const { query: q } = build(c);
+        for (const d of validate(q, c.catalog)) {
+          if (d.severity !== 'error') continue;
+          for (const f of d.fixes ?? []) {
+            const fixed = applyChange(q, f.change!);
+            const again = validate(fixed, c.catalog);
+            applied++;
+            expect(again.filter((e) => e.code === d.code && place(e) === place(d))).toEqual([]);
+          }
+        }
+      }),
+      { seed: 0x5eed_f1c5, numRuns: 400 },
+    );
+    expect(applied).toBeGreaterThan(50);
+  });
 });
+
+/** Clause index and candidate index of a diagnostic, whatever the path layout of the clause. */
+function place(d: Diagnostic): string {
+  const [, clauseIndex, part, item] = d.path!.split('/');
+  return part === '1' && item !== undefined ? `${clauseIndex}/${item}` : String(clauseIndex);
+}
+
+function applyChange(q: Query, change: QueryChange): Query {
+  const clauses = q.clauses.map((cl, i) => {
+    if (change.kind === 'remove-clause' || change.kind === 'replace-clauses' || change.clause !== i) return clause(cl.operator, cl.field, cl.value);
+    switch (change.kind) {
+      case 'set-value':
+        return clause(cl.operator, cl.field, change.value);
+      case 'set-field':
+        return clause(cl.operator, change.field, cl.value);
+      case 'set-operator':
+        return clause(change.operator, cl.field, cl.value);
+    }
+  });
+  if (change.kind === 'remove-clause') clauses.splice(change.clause, 1);
+  return query(clauses);
+}

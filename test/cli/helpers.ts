@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,9 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The built CLI under test: `CATQ_CLI`, or dist/cli.js (built by `npm test`'s build step). */
 export const CLI = process.env.CATQ_CLI ?? join(ROOT, 'dist', 'cli.js');
+if (!existsSync(CLI)) {
+  throw new Error(`The CLI tests run the built CLI, and ${CLI} does not exist: run \`npm run build\` first, or point CATQ_CLI at a build (npx tsup --out-dir .build/cli --no-dts; CATQ_CLI=$PWD/.build/cli/cli.js).`);
+}
 
 export const SAMPLE_CATALOG = join(ROOT, 'examples', 'catalog.json');
 export const SAMPLE_ITEMS = join(ROOT, 'examples', 'items.ndjson');

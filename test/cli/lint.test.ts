@@ -100,6 +100,21 @@ describe('catq lint', () => {
       expect(r.stderr).toMatch(/empty/);
     });
 
+    it('catalog warnings go to standard error and do not stop the command', async () => {
+      const { loadCatalog } = await import('../../src/catalog/index.js');
+      const { readFileSync } = await import('node:fs');
+      const { SAMPLE_CATALOG } = await import('./helpers.js');
+      const withExtra = { ...(JSON.parse(readFileSync(SAMPLE_CATALOG, 'utf8')) as object), Colour: 'blue' };
+      const warnings = loadCatalog(withExtra).diagnostics;
+      expect(warnings.length).toBeGreaterThan(0);
+      expect(warnings.every((d) => d.severity !== 'error')).toBe(true);
+      const path = writeTemp(dir, 'extra-key.json', JSON.stringify(withExtra, null, 2));
+      const r = await catq(['lint', '--catalog', path, 'brand = "Acme"']);
+      expect(r.code).toBe(0);
+      for (const d of warnings) expect(r.stderr).toContain(`[${d.code}]`);
+      expect(r.stdout).toMatch(/no problems/);
+    });
+
     it('a catalog with errors: every loadCatalog diagnostic, with the file name and JSON path, exit 2', async () => {
       const { loadCatalog } = await import('../../src/catalog/index.js');
       const bad = { Id: 5, Name: 'x', Type: 'Product', Aliases: { Id: 'id' }, SearchableAttributes: [{ Attribute: 'title', Type: 'Text', Cardinality: 'Many' }] };

@@ -145,6 +145,12 @@ describe('catq run', () => {
       expect(ndjson(r.stdout)).toEqual(expectedOf(good));
     });
 
+    it('the query and the items cannot both come on standard input', async () => {
+      const r = await catq(['run', '--items', '-'], { input: lines.join('\n') });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/standard input/);
+    });
+
     it('a missing items file: exit 2 naming the file', async () => {
       const r = await catq(['run', '--items', `${dir}/nope.ndjson`, text]);
       expect(r.code).toBe(2);

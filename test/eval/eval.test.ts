@@ -56,6 +56,22 @@ describe('compile', () => {
     }
   });
 
+  it('ignores a polluted Object.prototype (own keys only), also when polluted after compiling', () => {
+    const ps = modes.map((mode) => [compile(q([['price', 5]]), catalog, { mode }), compile(q([[['present?', 'price'], false]]), catalog, { mode })] as const);
+    const proto = Object.prototype as Record<string, unknown>;
+    try {
+      proto['price'] = 5;
+      for (const [eq, absent] of ps) {
+        expect(eq({})).toBe(false);
+        expect(eq({ price: 5 })).toBe(true);
+        expect(absent({})).toBe(true);
+        expect(absent({ price: 1 })).toBe(false);
+      }
+    } finally {
+      delete proto['price'];
+    }
+  });
+
   it('generated code holds no query text except JSON.stringify-ed literals', () => {
     const evil = '"]);throw 1;//';
     const query1 = q([[evil, evil], [['matches', 'title'], '`${x}`'], [['one-of', 'brand'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', '\u2028']]]);
@@ -125,5 +141,38 @@ describe('listItems', () => {
   it('reads URL strings with numericStrings', () => {
     const r = listItems(items, catalog, { 'boundary-id': '1', limit: '1' }, { numericStrings: true });
     expect(r.response!.Items.map((i) => i.Id)).toEqual([3]);
+  });
+});
+
+describe('docs/semantics.md example', () => {
+  const docCatalog: Catalog = {
+    Id: 100,
+    Name: 'doc',
+    Type: 'Product',
+    Aliases: { Id: 'id' },
+    SearchableAttributes: [
+      { Attribute: 'price', Type: 'Number', Cardinality: 'One' },
+      { Attribute: 'tags', Type: 'String', Cardinality: 'Many' },
+      { Attribute: 'title', Type: 'Text', Cardinality: 'One' },
+      { Attribute: 'ref', Type: 'Referenced', Cardinality: 'One', ReferenceId: 100 },
+    ],
+  };
+  const items = [
+    { id: 1, price: 19.5, tags: ['sale', 'new'], title: 'Red running Shoe', ref: 7 },
+    { id: 2, price: '19.5', tags: 'sale', title: 'shoe red', ref: '7' },
+    { id: 3, price: null, tags: [['sale']], title: ['red shoe'] },
+    { id: 4 },
+  ];
+  it.each([
+    [[[['<', 'price'], 20]], [1]],
+    [[['tags', 'sale']], [1, 2]],
+    [[[['matches', 'title'], 'red shoe']], [1, 2]],
+    [[[['matches-phrase', 'title'], 'running shoe']], [1]],
+    [[[['matches-phrase', 'title'], 'red shoe']], []],
+    [[['ref', '7']], [1, 2]],
+    [[[['present?', 'price'], false]], [3, 4]],
+    [[[['present?', 'title'], true]], [1, 2, 3]],
+  ] as const)('%j', (wire, ids) => {
+    expect(filter(items, q(wire as unknown as unknown[]), docCatalog).map((i) => i.id)).toEqual(ids);
   });
 });

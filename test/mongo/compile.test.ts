@@ -3,7 +3,7 @@
  * failing closed, and Referenced candidate expansion.
  */
 import { describe, expect, it } from 'vitest';
-import { clause, query, type Clause } from '../../src/ast/index.js';
+import { clause, query, type Clause, type JsonValue } from '../../src/ast/index.js';
 import type { Catalog, SearchableAttribute } from '../../src/catalog/index.js';
 import { isQueryError } from '../../src/diagnostics/index.js';
 import { toMongo } from '../../src/mongo/index.js';
@@ -37,21 +37,42 @@ describe('filter shape', () => {
     expect(toMongo(query([]), catalog)).toEqual({});
   });
 
-  it('one clause: one $expr over the value read with $getField', () => {
+  it('one clause: an index-friendly superset on the path, then the exact $expr over $getField', () => {
     expect(toMongo(query([clause('>', 'price', 10)]), catalog)).toEqual({
-      $expr: {
-        $let: {
-          vars: { v: { $getField: { field: { $literal: 'price' }, input: '$$ROOT' } } },
-          in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] },
+      $and: [
+        { price: { $gt: 10 } },
+        {
+          $expr: {
+            $let: {
+              vars: { v: { $getField: { field: { $literal: 'price' }, input: '$$ROOT' } } },
+              in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] },
+            },
+          },
         },
-      },
+      ],
     });
   });
 
-  it('several clauses: $and of one $expr each', () => {
+  it('no prefilter where none is a superset or none helps: present? false, text, Object, Array Many', () => {
+    const f = toMongo(query([clause('present?', 'color', false)]), catalog);
+    expect(Object.keys(f)).toEqual(['$expr']);
+  });
+
+  it('no prefilter on keys the match language cannot name', () => {
+    const odd: Catalog = { ...catalog, SearchableAttributes: ['a.b', '$x', '', '__proto__'].map((Attribute) => ({ Attribute, Type: 'Number' as const, Cardinality: 'One' as const })) };
+    for (const a of ['a.b', '$x', '', '__proto__']) expect(Object.keys(toMongo(query([clause('=', a, 1)]), odd)), a).toEqual(['$expr']);
+  });
+
+  it('Referenced prefilters use the same candidates; one-of uses $in', () => {
+    const ref: Catalog = { ...catalog, SearchableAttributes: [{ Attribute: 'brand', Type: 'Referenced', Cardinality: 'Many', ReferenceId: 100 }] };
+    const f = toMongo(query([clause('one-of', 'brand', ['5', 'x', -0])]), ref);
+    expect((f['$and'] as JsonValue[])[0]).toEqual({ brand: { $in: ['5', 5, 'x', 0, '0'] } });
+  });
+
+  it('several clauses: $and of the prefilters, then one $expr each', () => {
     const f = toMongo(query([clause('>', 'price', 10), clause('=', 'color', 'red')]), catalog);
-    expect(Object.keys(f)).toEqual(['$and']);
-    expect((f['$and'] as unknown[]).length).toBe(2);
+    const parts = f['$and'] as { [k: string]: unknown }[];
+    expect(parts.map((p) => Object.keys(p)[0])).toEqual(['price', 'color', '$expr', '$expr']);
   });
 
   it('with a prefix, the item is read from that field and must be an object', () => {

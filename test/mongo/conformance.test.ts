@@ -19,7 +19,7 @@ const objectItems = [...CONFORMANCE_ITEMS, ...IDLESS_ITEMS.filter((i) => i !== n
 const allItems = [...CONFORMANCE_ITEMS, ...IDLESS_ITEMS];
 
 const setups = [
-  { name: 'documents are items', items: objectItems, docs: objectItems.map(toDocumentValue), options: {} },
+  { name: 'documents are items', items: objectItems, docs: objectItems.map((d) => toDocumentValue(d)), options: {} },
   { name: 'items under "data"', items: allItems, docs: prefixedDocs(allItems), options: { prefix: 'data' } },
 ] as const;
 
@@ -43,7 +43,7 @@ describe('conformance table on mingo', () => {
     let differing = 0;
     for (const row of CONFORMANCE_ROWS) {
       const q = wireQuery(row.query);
-      const got = idsOf(objectItems, mingoMatches(toMongo(q, catalog), objectItems.map(toDocumentValue)), catalog, compareIds);
+      const got = idsOf(objectItems, mingoMatches(toMongo(q, catalog), objectItems.map((d) => toDocumentValue(d))), catalog, compareIds);
       if (JSON.stringify(got) !== JSON.stringify(row.expectedIds)) {
         expect(ordersStrings(q), row.name).toBe(true);
         differing++;

@@ -27,7 +27,7 @@ interface Setup {
 function setupsOf(items: readonly unknown[]): Setup[] {
   const objects = items.filter((i) => i !== null && typeof i === 'object' && !Array.isArray(i));
   return [
-    { items: objects, docs: objects.map(toDocumentValue), options: {} },
+    { items: objects, docs: objects.map((d) => toDocumentValue(d)), options: {} },
     { items, docs: prefixedDocs(items), options: { prefix: 'data' } },
   ];
 }

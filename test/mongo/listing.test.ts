@@ -18,7 +18,7 @@ import type { ListPage, Scope } from '../../src/listing/index.js';
 import { mongoPage, toMongoListing, type MongoFilter, type MongoListingParams } from '../../src/mongo/index.js';
 import { caseArb } from '../support/case-arbitrary.js';
 import { CONFORMANCE_CATALOG, CONFORMANCE_ITEMS, IDLESS_ITEMS } from '../fixtures/conformance.js';
-import { fromCodePointImage, hasTextPattern, imageOfFilter, imageOfValue, prefixedDocs, wireQuery } from './mingo-harness.js';
+import { hasTextPattern, imageOfFilter, imageOfValue, prefixedDocs, wireQuery } from './mingo-harness.js';
 
 /** One page on mingo: documents `{ _id: i, data: item }`. */
 function mingoPage(items: readonly unknown[], catalog: Catalog, q: Query, params: MongoListingParams): ListPage {
@@ -126,7 +126,7 @@ describe('toMongoListing on mingo equals listItems', () => {
   });
 
   it('sorts through the pipeline when the id key cannot be named in a sort document', () => {
-    for (const key of ['a.b', '$id', '']) {
+    for (const key of ['a.b', '$id', '', '__proto__']) {
       const catalog: Catalog = { ...CONFORMANCE_CATALOG, Aliases: { Id: key } };
       const items = [3, 'b', 1, '\u{1F600}', '\uFFFD', 2, 'a'].map((id) => JSON.parse(JSON.stringify({ [key]: id })));
       expect(toMongoListing(wireQuery([]), catalog, {}).sort).toBeUndefined();

@@ -12,18 +12,17 @@ import { decode } from '../../src/wire/index.js';
 import { itemId } from '../../src/listing/index.js';
 import type { MongoFilter } from '../../src/mongo/index.js';
 
-/** A deep copy of a JSON value with null-prototype objects (own keys only, `__proto__` included). */
-export function toDocumentValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toDocumentValue);
-  if (value !== null && typeof value === 'object') {
+/**
+ * A copy of a document with a null prototype on the objects `$getField` reads: the document
+ * itself and, with `depth` 2, its `data` item. Deeper objects stay ordinary (mingo's hashing, used
+ * by `$in`, fails on null-prototype objects). Own keys only; an own `__proto__` key is kept.
+ */
+export function toDocumentValue(value: unknown, depth = 1): unknown {
+  if (value !== null && typeof value === 'object' && depth > 0) {
     const out = Object.create(null) as Record<string, unknown>;
     for (const k of Object.keys(value)) {
-      Object.defineProperty(out, k, {
-        value: toDocumentValue((value as Record<string, unknown>)[k]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const v = (value as Record<string, unknown>)[k];
+      Object.defineProperty(out, k, { value: k === 'data' ? toDocumentValue(v, depth - 1) : v, enumerable: true, writable: true, configurable: true });
     }
     return out;
   }
@@ -32,7 +31,7 @@ export function toDocumentValue(value: unknown): unknown {
 
 /** Documents `{ _id: i, data: item }` for items stored under the prefix `data`. */
 export function prefixedDocs(items: readonly unknown[]): Record<string, unknown>[] {
-  return items.map((item, i) => toDocumentValue({ _id: i, data: item }) as Record<string, unknown>);
+  return items.map((item, i) => toDocumentValue({ _id: i, data: item }, 2) as Record<string, unknown>);
 }
 
 /** The indexes of the documents the filter selects (mingo). */
@@ -80,19 +79,12 @@ export function codePointImage(s: string): string {
   return out;
 }
 
-/** The inverse of {@link codePointImage}. */
-export function fromCodePointImage(s: string): string {
-  let out = '';
-  for (let i = 0; i + 1 < s.length; i += 2) out += String.fromCodePoint(s.charCodeAt(i) * 0x10000 + s.charCodeAt(i + 1));
-  return out;
-}
-
 /** A JSON value with every string value (not key) replaced by its code point image. */
 export function imageOfValue(value: unknown): unknown {
   if (typeof value === 'string') return codePointImage(value);
   if (Array.isArray(value)) return value.map(imageOfValue);
   if (value !== null && typeof value === 'object') {
-    const out = Object.create(null) as Record<string, unknown>;
+    const out = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
     for (const k of Object.keys(value)) {
       Object.defineProperty(out, k, { value: imageOfValue((value as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
     }
@@ -101,14 +93,21 @@ export function imageOfValue(value: unknown): unknown {
   return value;
 }
 
-/** The filter with the strings inside `$literal` comparison values imaged (field names kept). */
-export function imageOfFilter(node: unknown, parentKey = ''): unknown {
-  if (Array.isArray(node)) return node.map((n) => imageOfFilter(n, parentKey));
+const MATCH_VALUE_OPS = new Set(['$eq', '$in', '$lt', '$lte', '$gt', '$gte']);
+
+/**
+ * The filter with its comparison values imaged: inside `$expr`, the strings of `$literal` values
+ * (not `$getField` names); outside, the values of the match-language comparisons. Field names,
+ * paths and variables stay.
+ */
+export function imageOfFilter(node: unknown, parentKey = '', inExpr = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => imageOfFilter(n, parentKey, inExpr));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === '$regexFindAll' || k === '$regexMatch') throw new Error('imageOfFilter: text patterns cannot be imaged');
-    out[k] = k === '$literal' && parentKey !== 'field' ? imageOfValue(v) : imageOfFilter(v, k);
+    if (inExpr) out[k] = k === '$literal' && parentKey !== 'field' ? imageOfValue(v) : imageOfFilter(v, k, true);
+    else out[k] = MATCH_VALUE_OPS.has(k) ? imageOfValue(v) : imageOfFilter(v, k, k === '$expr');
   }
   return out;
 }

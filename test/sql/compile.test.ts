@@ -38,13 +38,17 @@ function codesOf(f: () => unknown): string[] {
   return [];
 }
 
+/** The exact doubles thresholds (2^1024 - 2^970 and 2^-1075) bound by the postgres number reader. */
+const DOUBLE_OVERFLOW = (2n ** 1024n - 2n ** 970n).toString();
+const DOUBLE_UNDERFLOW = `${(5n ** 1075n).toString()}e-1075`;
+
 describe('generated SQL, dialect by dialect', () => {
   it('Number One equality', () => {
     const q = query([clause('=', 'price', 5)]);
     expect(toSql(q, catalog, { dialect: 'postgres' })).toEqual({
-      sql: `SELECT "data" FROM "items" WHERE ((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN (("data" -> $1::text))::float8 END) = $2::float8)`,
-      where: `((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN (("data" -> $1::text))::float8 END) = $2::float8)`,
-      params: ['price', 5],
+      sql: `SELECT "data" FROM "items" WHERE ((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN CASE WHEN abs((("data" -> $1::text))::numeric) >= $2::numeric THEN sign((("data" -> $1::text))::numeric)::float8 * 'Infinity'::float8 WHEN abs((("data" -> $1::text))::numeric) <= $3::numeric THEN 0::float8 ELSE (("data" -> $1::text))::float8 END END) = $4::float8)`,
+      where: `((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN CASE WHEN abs((("data" -> $1::text))::numeric) >= $2::numeric THEN sign((("data" -> $1::text))::numeric)::float8 * 'Infinity'::float8 WHEN abs((("data" -> $1::text))::numeric) <= $3::numeric THEN 0::float8 ELSE (("data" -> $1::text))::float8 END END) = $4::float8)`,
+      params: ['price', DOUBLE_OVERFLOW, DOUBLE_UNDERFLOW, 5],
     });
     expect(toSql(q, catalog, { dialect: 'sqlite' })).toEqual({
       sql: `SELECT "data" FROM "items" WHERE ((CASE WHEN json_type("data", ?) IN ('integer', 'real') THEN CAST(json_extract("data", ?) AS REAL) END) = ?)`,
@@ -66,7 +70,7 @@ describe('generated SQL, dialect by dialect', () => {
   it('Many: the bare value or any element', () => {
     const q = query([clause('>=', 'sizes', 40)]);
     expect(toSql(q, catalog, { dialect: 'postgres' }).where).toBe(
-      `(((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN (("data" -> $1::text))::float8 END) >= $2::float8 OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'array' THEN ("data" -> $1::text) ELSE '[]'::jsonb END) AS catq_e1(v) WHERE (CASE WHEN jsonb_typeof(catq_e1.v) = 'number' THEN (catq_e1.v)::float8 END) >= $3::float8)))`,
+      `(((CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number' THEN CASE WHEN abs((("data" -> $1::text))::numeric) >= $2::numeric THEN sign((("data" -> $1::text))::numeric)::float8 * 'Infinity'::float8 WHEN abs((("data" -> $1::text))::numeric) <= $3::numeric THEN 0::float8 ELSE (("data" -> $1::text))::float8 END END) >= $4::float8 OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'array' THEN ("data" -> $1::text) ELSE '[]'::jsonb END) AS catq_e1(v) WHERE (CASE WHEN jsonb_typeof(catq_e1.v) = 'number' THEN CASE WHEN abs((catq_e1.v)::numeric) >= $2::numeric THEN sign((catq_e1.v)::numeric)::float8 * 'Infinity'::float8 WHEN abs((catq_e1.v)::numeric) <= $3::numeric THEN 0::float8 ELSE (catq_e1.v)::float8 END END) >= $5::float8)))`,
     );
     expect(toSql(q, catalog, { dialect: 'sqlite' }).where).toBe(
       `(((CASE WHEN json_type("data", ?) IN ('integer', 'real') THEN CAST(json_extract("data", ?) AS REAL) END) >= ? OR EXISTS (SELECT 1 FROM json_each("data", ?) AS catq_e1 WHERE json_type("data", ?) = 'array' AND (CASE WHEN catq_e1.type IN ('integer', 'real') THEN CAST(catq_e1.value AS REAL) END) >= ?)))`,
@@ -75,7 +79,7 @@ describe('generated SQL, dialect by dialect', () => {
 
   it('Referenced: canonical text, and the number when the text round-trips', () => {
     const pg = toSql(query([clause('one-of', 'id', [5, '5.0', '07'])]), catalog, { dialect: 'postgres' });
-    expect(pg.params).toEqual(['id', '5', 5, '5.0', '07']);
+    expect(pg.params).toEqual(['id', '5', DOUBLE_OVERFLOW, DOUBLE_UNDERFLOW, 5, '5.0', '07']);
     expect(pg.where).toContain(`= $2::text OR (CASE WHEN jsonb_typeof(("data" -> $1::text)) = 'number'`);
   });
 
@@ -109,6 +113,8 @@ describe('generated SQL, dialect by dialect', () => {
     expect(l.params.slice(k - 2, k + 1)).toEqual([1, 0, 'k']);
     expect(l.params[l.params.length - 1]).toBe(3);
     expect(l.scan).toBe('desc');
+    expect(listSql(query([]), catalog, { 'boundary-id': '5' }, { dialect: 'sqlite', numericStrings: true }).listing.boundary).toBe(5);
+    expect(listSql(query([]), catalog, { 'boundary-id': '5' }, { dialect: 'sqlite' }).listing.boundary).toBe('5');
     expect(l.otherSide?.sql).toMatch(/^SELECT EXISTS \(.*\) >= \(\?, \?, \?\)\) AS other$/);
   });
 });
@@ -128,6 +134,16 @@ describe('failures', () => {
     expect(codesOf(() => toSql(query([]), catalog, { dialect: 'sqlite', indexed: true }))).toEqual(['sql/bad-option']);
   });
 
+  it('NUL: refused in PostgreSQL text (which cannot hold it) and in keys; bound as is on SQLite', () => {
+    const q = query([clause('=', 'brand', 'a\u0000b')]);
+    expect(codesOf(() => toSql(q, catalog, { dialect: 'postgres' }))).toEqual(['sql/unsupported']);
+    expect(toSql(q, catalog, { dialect: 'sqlite' }).params).toContain('a\u0000b');
+    expect(codesOf(() => listSql(query([]), catalog, { 'boundary-id': '\u0000' }, { dialect: 'postgres' }))).toEqual(['sql/unsupported']);
+    const nulKey: SearchableAttribute = { Attribute: 'a\u0000b', Type: 'String', Cardinality: 'One' };
+    const out = compileClause(clause('=', 'a\u0000b', 'x'), nulKey, nulKey.Attribute, { dialect: sqlite, builder: new SqlBuilder(), column: '"data"', alias: () => 'e' });
+    expect('error' in out && out.error.code).toBe('sql/unsupported');
+  });
+
   it('clauses outside the rules are refused (sql/unsupported), never dropped or made TRUE', () => {
     const num: SearchableAttribute = { Attribute: 'price', Type: 'Number', Cardinality: 'One' };
     const obj: SearchableAttribute = { Attribute: 'meta', Type: 'Object', Cardinality: 'One' };
@@ -145,7 +161,7 @@ describe('failures', () => {
     for (const dialect of [postgres, sqlite]) {
       for (const [c, attr] of bad) {
         let n = 0;
-        const out = compileClause(c, attr, attr.Attribute, { dialect, builder: new SqlBuilder(), column: '"data"', alias: () => `e${++n}` });
+        const out = compileClause(c, attr, attr.Attribute, { dialect, builder: new SqlBuilder(dialect.placeholders), column: '"data"', alias: () => `e${++n}` });
         expect('error' in out && out.error.code).toBe('sql/unsupported');
       }
     }

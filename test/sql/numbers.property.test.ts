@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('numbers on both engines equal JSON.parse doubles', () => {
-  it('=, <, <=, >, >= and one-of on One and Many, plus the listing order of numeric ids (150 cases)', async () => {
+  it('=, <, <=, >, >= and one-of on One and Many (150 cases)', async () => {
     const caseArb = fc.record({
       texts: fc.array(spelled, { minLength: 1, maxLength: 8 }),
       op: fc.constantFrom('=', '<', '<=', '>', '>=', 'one-of') as fc.Arbitrary<'=' | '<' | '<=' | '>' | '>=' | 'one-of'>,

@@ -39,7 +39,7 @@ export const NASTY_STRINGS: readonly string[] = [
 ];
 
 /** Words for text values (letters, marks, digits, astral letters, the Turkish dotted I). */
-export const TEXT_WORDS: readonly string[] = ['red', 'Red', 'SHOE', 'shoe', 'shoes', 'blue', 'caf\u00e9', 'cafe\u0301', 'x200', '2024', '\u0130stanbul', 'istanbul', '\u{1D4B3}', 'na\u00efve'];
+export const TEXT_WORDS: readonly string[] = ['red', 'Red', 'SHOE', 'shoe', 'shoes', 'blue', 'caf\u00e9', 'cafe\u0301', 'x200', '2024', '\u0130stanbul', 'istanbul', '\u{1D4B3}', 'na\u00efve', 'key', '\u212Aey', '\u017Fhoe', '\u03a3\u03a3'];
 
 /** Separators for text values (emoji and punctuation separate tokens too). */
 export const TEXT_SEPARATORS: readonly string[] = [' ', '&', ', ', '-', '  ', ' \u{1F600} ', '/', '.'];

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { clause, type Span } from '../../src/ast/index.js';
 import type { Diagnostic, TextEdit } from '../../src/diagnostics/index.js';
-import { format, parse } from '../../src/syntax/index.js';
+import { format, MAX_NESTING, parse } from '../../src/syntax/index.js';
 
 /** [code, covered text] of each diagnostic. */
 function found(text: string): [string, string][] {
@@ -48,6 +48,16 @@ describe('code and range of each syntax diagnostic', () => {
     ['(a = 1)', 'syntax/no-grouping', '('],
   ])('%s -> %s', (text, code, covered) => {
     expect(found(text)).toEqual([[code, covered]]);
+  });
+
+  test('nesting is limited (the parser recurses per level); deep input is reported, never thrown', () => {
+    const nested = (n: number): string => 'a = ' + '['.repeat(n) + ']'.repeat(n);
+    expect(parse(nested(MAX_NESTING)).diagnostics).toEqual([]);
+    const deep = nested(MAX_NESTING + 1);
+    expect(found(deep)).toEqual([['syntax/too-deep', '[']]);
+    expect(parse(deep).diagnostics[0]!.span).toEqual({ start: 4 + MAX_NESTING, end: 5 + MAX_NESTING });
+    expect(parse(nested(100_000)).diagnostics.map((d) => d.code)).toEqual(['syntax/too-deep']);
+    expect(found('(((((((((((((((((((((((((((((((a = 1)))))))))))))))))))))))))))))))').map(([c]) => c)).toEqual(['syntax/too-deep']);
   });
 
   test('an error at the end of the text has an empty range at the end', () => {

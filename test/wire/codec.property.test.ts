@@ -183,3 +183,26 @@ describe('decode never throws', () => {
     );
   });
 });
+
+describe('text and parsed input agree', () => {
+  it('report the same codes at the same paths for any JSON value, under tight limits too', () => {
+    // Values shaped like queries often enough to reach the clause checks.
+    const clauseLike = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }),
+      fc.tuple(fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 1 }), fc.tuple(fc.oneof(fc.constantFrom('<', 'oneof', 'one-of'), fc.jsonValue({ maxDepth: 0 })), fc.jsonValue({ maxDepth: 0 }))), fc.jsonValue({ maxDepth: 3 })),
+    );
+    // Arrays only: other JSON text does not start with "[" and so is read as percent-encoded.
+    const input = fc.oneof(fc.array(clauseLike, { maxLength: 5 }), fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 3 }));
+    const limits = fc.record({ maxClauses: fc.integer({ min: 0, max: 6 }), maxListLength: fc.integer({ min: 0, max: 6 }), maxDepth: fc.integer({ min: 1, max: 6 }) });
+    fc.assert(
+      fc.property(input, limits, (v, options) => {
+        const codesAndPaths = (r: DecodeResult) => r.diagnostics.map((d) => [d.code, d.path]);
+        const fromText = decode(JSON.stringify(v), options);
+        const fromValue = decode(v, options);
+        expect(codesAndPaths(fromValue)).toEqual(codesAndPaths(fromText));
+        if (fromText.query) expect(queryEqual(fromText.query, fromValue.query!)).toBe(true);
+      }),
+      { seed: 0x5eed0007, numRuns: RUNS },
+    );
+  });
+});

@@ -211,6 +211,17 @@ describe('limits', () => {
     expect(found(q, { maxDepth: 4 })).toEqual([]);
   });
 
+  it('wire/too-deep does not stop the clause checks, in text and parsed form alike (regression, seed 1592590343)', () => {
+    expect(found('[[]]', { maxDepth: 1 })).toEqual([
+      ['wire/too-deep', [1, 3], '/0'],
+      ['wire/bad-clause', [1, 3], '/0'],
+    ]);
+    expect(found([[]], { maxDepth: 1 })).toEqual([
+      ['wire/too-deep', undefined, '/0'],
+      ['wire/bad-clause', undefined, '/0'],
+    ]);
+  });
+
   it('wire/too-deep protects the error path and the parsed form from deep nesting', () => {
     const deep = '['.repeat(50_000);
     expect(found(deep).map((c) => c[0])).toEqual(['wire/too-deep']);

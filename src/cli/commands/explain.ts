@@ -3,7 +3,7 @@ import { itemId, toListedItem } from '../../listing/index.js';
 import { readCatalogFile } from '../catalog-file.js';
 import { eprintln, printJson, println, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { streamItems } from '../items-input.js';
+import { checkStdinUse, streamItems } from '../items-input.js';
 import { queryText, readQuery, renderQueryDiagnostics } from '../query-input.js';
 import { loadEval, loadSyntax } from '../stages.js';
 
@@ -21,6 +21,7 @@ interface ExplainOptions {
  * Exit 0 whether or not the item matches; 1 when the query has errors; 2 when no item has the id.
  */
 export default async function explainCommand(arg: string | undefined, options: ExplainOptions, ctx: CliContext): Promise<number> {
+  checkStdinUse(arg, options.items);
   const input = await queryText(arg);
   const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
   eprintln(ctx, warnings);

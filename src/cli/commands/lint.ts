@@ -17,7 +17,7 @@ export default async function lint(arg: string | undefined, options: LintOptions
   const input = await queryText(arg);
   const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
   eprintln(ctx, warnings);
-  const r = await readQuery(input, catalog, true);
+  const r = await readQuery(input, catalog);
   const summary = summarize(r.diagnostics);
   if (options.format === 'json') {
     printJson(ctx, { syntax: r.syntax === 'infix' ? 'infix' : 'wire', diagnostics: r.diagnostics, summary });

@@ -4,7 +4,7 @@ import { readListingParams, toListedItem, type ListedItem } from '../../listing/
 import { readCatalogFile } from '../catalog-file.js';
 import { eprintln, printJson, println, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { streamItems } from '../items-input.js';
+import { checkStdinUse, streamItems } from '../items-input.js';
 import { isPointer, readPointer } from '../json-pointer.js';
 import { queryText, readQuery, renderQueryDiagnostics, summarize, type QueryText } from '../query-input.js';
 import { readJsonFile } from '../read-input.js';
@@ -46,11 +46,12 @@ export default async function preflight(arg: string | undefined, options: Prefli
   const exampleCount = Number(options.examples ?? '5');
   if (!Number.isInteger(exampleCount) || exampleCount < 0 || exampleCount > 1000) throw new CliError(`--examples must be a whole number from 0 to 1000, but it is ${JSON.stringify(options.examples)}.`, { fix: 'for example --examples 5.' });
 
+  if (options.job === undefined) checkStdinUse(arg, options.items);
   const findings: Finding[] = [];
   const input = options.job !== undefined ? await queryFromJob(arg, options.job, options.queryPath ?? '/Parameters/q', findings) : await queryText(arg);
   const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
   eprintln(ctx, warnings);
-  const r = await readQuery(input, catalog, true);
+  const r = await readQuery(input, catalog);
   const summary = summarize(r.diagnostics);
   if (hasErrors(r.diagnostics)) findings.push({ kind: 'query-errors', unsafe: true, message: `the query has ${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}; the job would be rejected` });
   else if (summary.warnings) findings.push({ kind: 'query-warnings', unsafe: false, message: `the query has ${summary.warnings} ${summary.warnings === 1 ? 'warning' : 'warnings'}; read ${summary.warnings === 1 ? 'it' : 'them'} before submitting` });

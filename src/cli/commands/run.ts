@@ -3,7 +3,7 @@ import { buildPage, readListingParams, toListedItem, type Listing } from '../../
 import { readCatalogFile } from '../catalog-file.js';
 import { eprintln, printJson, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { streamItems } from '../items-input.js';
+import { checkStdinUse, streamItems } from '../items-input.js';
 import { OutputBuffer } from '../output-buffer.js';
 import { queryText, readQuery, renderQueryDiagnostics } from '../query-input.js';
 import { loadEval } from '../stages.js';
@@ -28,6 +28,7 @@ interface RunOptions {
  * Catalog Items does (id order, limit default 100), keeping only `limit` items in memory.
  */
 export default async function run(arg: string | undefined, options: RunOptions, ctx: CliContext): Promise<number> {
+  checkStdinUse(arg, options.items);
   const input = await queryText(arg);
   const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
   eprintln(ctx, warnings);

@@ -47,6 +47,11 @@ export const syntaxCodes = {
     'A keyword written in upper or mixed case; keywords are lower-case.',
     (d) => `Keywords are lower-case: write \`${d.keyword}\` instead of \`${d.written}\`.`,
   ),
+  'syntax/too-deep': code<{ limit: number }>(
+    'error',
+    'Arrays, objects and parentheses nested deeper than the limit.',
+    (d) => `Values are nested too deeply: at most ${d.limit} levels of arrays, objects and parentheses are read.`,
+  ),
   'syntax/unexpected-token': code<{ expected: string; found: string }>(
     'error',
     'The parser expected something else at this point.',
