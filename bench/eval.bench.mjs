@@ -121,9 +121,13 @@ const QUERIES = [
   ['combo: matches shoe, price < 50, instock', [[['matches', 'title'], 'shoe'], [['<', 'price'], 50], ['instock', true]], (it) => it.instock === true && typeof it.price === 'number' && it.price < 50 && typeof it.title === 'string' && SHOE.test(it.title), { instock: true, price: { $lt: 50 }, title: { $regex: w('shoe') } }, 'instock:true AND price:<50 AND title:shoe'],
 ];
 
-// Each contender gets its own loop function (its own call-site feedback), so no contender pays
-// for another's polymorphism.
-const loop = (fn) => new Function('fn', 'items', 'let sink = 0; return () => { let n = 0; for (let i = 0; i < items.length; i++) if (fn(items[i])) n++; sink += n; return n; };')(fn, items);
+// Each contender gets its own loop function with its own call-site feedback, so no contender pays
+// for another's polymorphism. The source text must differ per loop: V8 caches `new Function` by
+// source, and identical loops would share feedback (the first contender measured would be the
+// only one whose call gets inlined).
+let loops = 0;
+const loop = (fn) =>
+  new Function('fn', 'items', `/* loop ${loops++} */ return () => { let n = 0; for (let i = 0; i < items.length; i++) if (fn(items[i])) n++; return n; };`)(fn, items);
 const count = (fn) => items.reduce((n, it) => n + (fn(it) ? 1 : 0), 0);
 
 const only = process.env.ONLY;

@@ -55,13 +55,20 @@ class Emitter {
 }
 
 /**
- * Own keys only: `item[key]` may find an inherited value, so a clause that would count the value
- * (or a present key) confirms it with `hasOwnProperty`. Cheaper-looking schemes (checking the
- * prototype once per item) measured slower: `Object.getPrototypeOf` on items of many shapes costs
- * more than `hasOwnProperty` with a constant key.
+ * Own keys only: `item[key]` may find an inherited value, so a clause that would count a value
+ * (or a present key) confirms that the key is the item's own. `hasOwnProperty` costs about as
+ * much as the rest of a clause on items of many shapes, so most items take a cheaper exact route:
+ * when the item's prototype is `Object.prototype` (JSON data) or `null`, and `Object.prototype`
+ * does not have the key (checked at run time, so later prototype pollution is caught), every
+ * value read is the item's own. The prototype is read at most once per item, and only when some
+ * clause needs it. Keys that `Object.prototype` has (`constructor`, `__proto__`, `toString`...)
+ * always use `hasOwnProperty`.
  */
 function own(key: string): string {
-  return `H.call(item, ${JSON.stringify(key)})`;
+  const k = JSON.stringify(key);
+  if (key in Object.prototype) return `H.call(item, ${k})`;
+  const plain = `(f === 0 ? (f = ((pr = GP(item)) === OP || pr === null) ? 1 : 2) : f) === 1`;
+  return `((${plain} && !(${k} in OP)) || H.call(item, ${k}))`;
 }
 
 /** The statements of one clause: `return false` when it fails. `v`, `i`, `j`, `e`, `a`, `ok`, `all` are block-scoped. */
@@ -101,8 +108,6 @@ function clauseCode(p: ClausePlan, em: Emitter): string {
   }
 }
 
-const ARRAY_OWN_KEY = /^(?:length|0|[1-9][0-9]*)$/;
-
 /** Consecutive plans on the same raw key, kept in order (so one read serves several clauses). */
 function groupByKey(plans: readonly ClausePlan[]): ClausePlan[][] {
   const groups: ClausePlan[][] = [];
@@ -136,13 +141,11 @@ export function generateSource(plans: readonly ClausePlan[], keyless: boolean): 
   const body = groupByKey(plans)
     .map((g) => (g.length === 1 ? clauseCode(g[0] as ClausePlan, em) : groupCode(g, em) ?? g.map((p) => clauseCode(p, em)).join('\n    ')))
     .join('\n    ');
-  // An array item has no keys (shared decision 1). Reading an ordinary key of an array finds
-  // nothing of a JSON type (inherited members are functions), so the check is needed only when a
-  // raw key could be an array's own key: `length` or an index.
-  const arrayCheck = plans.some((p) => ARRAY_OWN_KEY.test(p.rawKey)) ? ' || Array.isArray(item)' : '';
   const source =
     `return function catqPredicate(item) {\n` +
-    `  if (typeof item !== "object" || item === null${arrayCheck}) return ${keyless ? 'true' : 'false'};\n` +
+    // Not an object, or an array (even one given extra own properties in JS): no keys at all.
+    `  if (typeof item !== "object" || item === null || Array.isArray(item)) return ${keyless ? 'true' : 'false'};\n` +
+    `  let f = 0, pr; // f: 0 = prototype not read yet, 1 = plain (Object.prototype or null), 2 = other\n` +
     `  try {\n    ${body}\n    return true;\n  } catch (_) {\n    return false;\n  }\n};`;
   return { source, refs: em.refs };
 }
@@ -164,6 +167,11 @@ export function canGenerateCode(): boolean {
 /** Builds the generated predicate (call only when {@link canGenerateCode}). */
 export function generatedFn(plans: readonly ClausePlan[], keyless: boolean): (item: unknown) => boolean {
   const { source, refs } = generateSource(plans, keyless);
-  const factory = new Function('R', 'H', source) as (r: unknown[], h: typeof Object.prototype.hasOwnProperty) => (item: unknown) => boolean;
-  return factory(refs, Object.prototype.hasOwnProperty);
+  const factory = new Function('R', 'H', 'GP', 'OP', source) as (
+    r: unknown[],
+    h: typeof Object.prototype.hasOwnProperty,
+    gp: typeof Object.getPrototypeOf,
+    op: object,
+  ) => (item: unknown) => boolean;
+  return factory(refs, Object.prototype.hasOwnProperty, Object.getPrototypeOf, Object.prototype);
 }

@@ -14,51 +14,24 @@
  *   `toLowerCase()` is that character, with the two context rules of `toLowerCase()` handled
  *   exactly: U+0130 (lower-cases to two code points) and the Greek final sigma.
  */
-import { TOKEN_SOURCE } from '../text/index.js';
+import { isTokenCodePoint, multiCodePointLowers, preimagesOf, renderRanges, tokenCharRanges } from '../text/index.js';
 
 /** The regex options every pattern of this module needs (`u`: code points, not UTF-16 units). */
 export const REGEX_OPTIONS = 'u';
 
-let tokenClassCache: string | undefined;
-let tokenCharCache: RegExp | undefined;
-
-function tokenChar(): RegExp {
-  // One character of the tokenizer's own class (TOKEN_SOURCE is `[...]+`).
-  return (tokenCharCache ??= new RegExp('^' + TOKEN_SOURCE.replace(/\+$/, '') + '$', 'u'));
-}
-
-function* codePoints(): Generator<number> {
-  for (let cp = 0; cp <= 0x10ffff; cp++) if (cp < 0xd800 || cp > 0xdfff) yield cp;
-}
-
 /** Whether the one-code-point string `ch` is a token character (a letter, mark or decimal digit). */
 export function isTokenChar(ch: string): boolean {
-  return tokenChar().test(ch);
+  return ch.length > 0 && ch.length <= 2 && isTokenCodePoint(ch.codePointAt(0) as number) && [...ch].length === 1;
 }
+
+let tokenClassCache: string | undefined;
 
 /** The token class `[...]` as literal ranges (about 790 ranges, 5.6 kB of UTF-8). Computed once. */
 export function tokenClass(): string {
   if (tokenClassCache !== undefined) return tokenClassCache;
-  let out = '';
-  let start = -1;
-  let prev = -2;
-  const flush = () => {
-    if (start < 0) return;
-    out += String.fromCodePoint(start);
-    if (prev > start + 1) out += '-';
-    if (prev > start) out += String.fromCodePoint(prev);
-  };
-  for (const cp of codePoints()) {
-    if (!isTokenChar(String.fromCodePoint(cp))) continue;
-    if (cp !== prev + 1) {
-      flush();
-      start = cp;
-    }
-    prev = cp;
-  }
-  flush();
-  assertLiteralSafe(out.replace(/-/g, ''));
-  return (tokenClassCache = '[' + out + ']');
+  const body = renderRanges(tokenCharRanges());
+  assertLiteralSafe(body.replace(/-/g, ''));
+  return (tokenClassCache = '[' + body + ']');
 }
 
 /** The pattern that finds the tokens of a text: maximal runs of token characters. */
@@ -66,28 +39,9 @@ export function tokenRunPattern(): string {
   return tokenClass() + '+';
 }
 
-let inverseCache: Map<string, string[]> | undefined;
-
-/** For each string `s`, every code point `x` (other than `s` itself) with `x.toLowerCase() === s`. */
-function inverseLower(): Map<string, string[]> {
-  if (inverseCache) return inverseCache;
-  const map = new Map<string, string[]>();
-  for (const cp of codePoints()) {
-    const ch = String.fromCodePoint(cp);
-    const lower = ch.toLowerCase();
-    if (lower === ch) continue;
-    const list = map.get(lower);
-    if (list) list.push(ch);
-    else map.set(lower, [ch]);
-  }
-  return (inverseCache = map);
-}
-
-let multiCache: string[] | undefined;
-
-/** Lower-case strings of more than one code point that some single code point lower-cases to (`i̇` from `İ`). */
-function multiKeys(): string[] {
-  return (multiCache ??= [...inverseLower().keys()].filter((k) => [...k].length > 1));
+/** The token characters that lower-case to `s` (shared tables of src/text). */
+function preimages(s: string): string[] {
+  return preimagesOf(s).map((cp) => String.fromCodePoint(cp));
 }
 
 const CASED = /\p{Cased}/u;
@@ -119,8 +73,8 @@ export function finalSigmaAt(chars: readonly string[], k: number): boolean {
 /** The class of item characters that lower-case to `ch` at index `k` of the lower-cased token. */
 function charClass(chars: readonly string[], k: number): string {
   const ch = chars[k] as string;
-  // `ch` itself belongs only if it lower-cases to itself (true of everything toLowerCase produces).
-  let members = [...(ch.toLowerCase() === ch ? [ch] : []), ...(inverseLower().get(ch) ?? [])];
+  // Every token character that lower-cases to `ch` (`ch` itself among them when it is one).
+  let members = preimages(ch);
   if (ch === 'σ' || ch === 'ς') {
     // Capital sigma lower-cases to ς in the final-sigma context and to σ elsewhere.
     const wantsCapital = (ch === 'ς') === finalSigmaAt(chars, k);
@@ -140,14 +94,14 @@ function charClass(chars: readonly string[], k: number): string {
  */
 export function tokenPattern(token: string): string {
   const chars = [...token];
-  const multis = multiKeys();
+  const multis = multiCodePointLowers();
   let out = '^';
   for (let k = 0; k < chars.length; ) {
     const multi = multis.find((m) => [...m].every((ch, j) => chars[k + j] === ch));
     if (multi !== undefined) {
       // `İ` lower-cases to `i` + U+0307: one item character, or the two lower-cased ones.
       const n = [...multi].length;
-      const sources = (inverseLower().get(multi) ?? []).filter(isTokenChar);
+      const sources = preimages(multi);
       assertLiteralSafe(sources.join(''));
       let seq = '';
       for (let j = k; j < k + n; j++) seq += charClass(chars, j);

@@ -1,4 +1,4 @@
-import { lowerPreimages, multiCodePointLowers, tokenCharRanges, toRanges, type Ranges } from './unicode-tables.js';
+import { multiCodePointLowers, preimagesOf, renderRanges, tokenCharRanges, toRanges } from '../text/index.js';
 
 /**
  * PostgreSQL regular expressions equal to the tokenizer of src/text, built from JavaScript's own
@@ -25,17 +25,6 @@ export function tokenClassBody(): string {
   return classBody;
 }
 
-/** Literal characters and ranges for a bracket expression. Every character here is a letter, mark or digit, never a bracket metacharacter. */
-function renderRanges(ranges: Ranges): string {
-  let s = '';
-  for (const [a, b] of ranges) {
-    s += String.fromCodePoint(a);
-    if (b > a + 1) s += '-';
-    if (b > a) s += String.fromCodePoint(b);
-  }
-  return s;
-}
-
 function charClass(cps: readonly number[]): string {
   if (cps.length === 1) return String.fromCodePoint(cps[0] as number);
   return '[' + renderRanges(toRanges(cps)) + ']';
@@ -52,7 +41,6 @@ function sigmaIsFinal(token: string, at: number): boolean {
  * `token`. Returns undefined when no raw token can (the clause is then false).
  */
 export function tokenPattern(token: string, expandMulti = true): string | undefined {
-  const pre = lowerPreimages();
   const multi = multiCodePointLowers();
   let out = '';
   let i = 0;
@@ -60,7 +48,7 @@ export function tokenPattern(token: string, expandMulti = true): string | undefi
     const m = expandMulti ? multi.find((l) => token.startsWith(l, i)) : undefined;
     const cp = token.codePointAt(i) as number;
     const width = cp > 0xffff ? 2 : 1;
-    let cps = [...(pre.get(String.fromCodePoint(cp)) ?? [])];
+    let cps = [...preimagesOf(String.fromCodePoint(cp))];
     if (cp === SIGMA || cp === SIGMA_FINAL) {
       const finalHere = sigmaIsFinal(token, i);
       cps = cps.filter((c) => c !== SIGMA_CAPITAL);
@@ -69,7 +57,7 @@ export function tokenPattern(token: string, expandMulti = true): string | undefi
     if (m !== undefined) {
       // e.g. "i̇": either its code points one by one, or a character lower-casing to all of them.
       const seq = tokenPattern(m, false);
-      const whole = pre.get(m) ?? [];
+      const whole = preimagesOf(m);
       out += whole.length && seq !== undefined ? `(?:${seq}|${charClass(whole)})` : (seq ?? '');
       if (seq === undefined && !whole.length) return undefined;
       i += m.length;

@@ -1,4 +1,4 @@
-import { lowerPreimages } from './unicode-tables.js';
+import { lowerChanges } from '../text/index.js';
 import { tokenClassBody } from './text-match.js';
 
 /**
@@ -14,21 +14,18 @@ import { tokenClassBody } from './text-match.js';
  * ASCII-only text takes a shortcut with the same result (A-Z lower-case to a-z, tokens are [0-9a-z]+).
  *
  * Lower-casing first is safe because every token character lower-cases to token characters
- * (checked by test/sql/unicode-tables.test.ts), so the runs are the same.
+ * (checked by test/text/unicode-tables.test.ts), so the runs are the same.
  */
 export function tokensFunctionSql(): string {
   let from = '';
   let to = '';
   const replaces: [string, string][] = [];
-  for (const [lower, cps] of lowerPreimages()) {
-    for (const cp of cps) {
-      const c = String.fromCodePoint(cp);
-      if (c === lower) continue;
-      if ([...lower].length > 1) replaces.push([c, lower]);
-      else {
-        from += c;
-        to += lower;
-      }
+  for (const [cp, lower] of lowerChanges()) {
+    const c = String.fromCodePoint(cp);
+    if ([...lower].length > 1) replaces.push([c, lower]);
+    else {
+      from += c;
+      to += lower;
     }
   }
   from += '\u03c2';

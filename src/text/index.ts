@@ -4,3 +4,4 @@
  */
 export * from './tokenize.js';
 export * from './code-point-order.js';
+export * from './unicode-tables.js';

@@ -51,6 +51,9 @@ describe('compile', () => {
       expect(compile(q([[['present?', 'constructor'], false]]), catalog, { mode })(inherited)).toBe(true);
       expect(compile(q([['brand', 'Acme']]), catalog, { mode })(inherited)).toBe(false);
       for (const v of [undefined, Symbol('s'), () => 1, 10n, new Map(), new Date(), /x/]) expect(p(v)).toBe(false);
+      // An array has no keys, even with an extra own property.
+      expect(p(Object.assign([], { price: 5 }))).toBe(false);
+      expect(compile(q([[['present?', 'price'], false]]), catalog, { mode })(Object.assign([5], { price: 5 }))).toBe(true);
       // An own key holding undefined counts as missing (JSON has no undefined).
       expect(compile(q([[['present?', 'price'], false]]), catalog, { mode })({ price: undefined })).toBe(true);
     }

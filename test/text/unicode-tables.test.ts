@@ -1,9 +1,26 @@
-/** The assumptions the SQL text matching is built on, checked over all of Unicode. */
+/** The Unicode tables the compilers' text matching is built on, checked over all of Unicode. */
 import { describe, expect, it } from 'vitest';
-import { isTokenCodePoint, lowerPreimages, multiCodePointLowers, tokenCharRanges } from '../../src/sql/unicode-tables.js';
-import { tokenPattern } from '../../src/sql/text-match.js';
+import { isTokenCodePoint, lowerPreimages, multiCodePointLowers, preimagesOf, tokenCharRanges } from '../../src/text/index.js';
 
 describe('unicode tables', () => {
+  it('are exactly what testing every code point one by one gives', () => {
+    const isToken = /^[\p{L}\p{M}\p{Nd}]$/u;
+    const brute = new Map<string, number[]>();
+    const ranges: [number, number][] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (!isToken.test(ch)) continue;
+      const last = ranges[ranges.length - 1];
+      if (last && last[1] === cp - 1) last[1] = cp;
+      else ranges.push([cp, cp]);
+      const l = ch.toLowerCase();
+      brute.set(l, [...(brute.get(l) ?? []), cp]);
+    }
+    expect(tokenCharRanges()).toEqual(ranges);
+    expect(new Map(lowerPreimages())).toEqual(brute);
+  });
+
   it('token ranges are exactly [\\p{L}\\p{M}\\p{Nd}]', () => {
     for (const cp of [0x41, 0x30, 0x663, 0x301, 0x1d4b3, 0x212a, 0x20, 0x2d, 0x1f600, 0x5f]) {
       expect(isTokenCodePoint(cp)).toBe(/[\p{L}\p{M}\p{Nd}]/u.test(String.fromCodePoint(cp)));
@@ -38,10 +55,13 @@ describe('unicode tables', () => {
     }
   });
 
-  it('token patterns: Kelvin sign, sigma by position, İ', () => {
-    expect(tokenPattern('k')).toBe('[Kk\u212A]');
-    expect(tokenPattern('ας')).toBe('[Αα][Σς]');
-    expect(tokenPattern('σα')).toBe('[Σσ][Αα]');
-    expect(tokenPattern('i\u0307')).toBe('(?:[Ii]\u0307|\u0130)');
+});
+
+describe('preimagesOf', () => {
+  it('agrees with the whole inverse map for every lower-case form', () => {
+    for (const [lower, cps] of lowerPreimages()) expect(preimagesOf(lower)).toEqual(cps);
+    expect(preimagesOf('-')).toEqual([]);
+    expect(preimagesOf('K')).toEqual([]); // nothing lower-cases to a capital
+    expect(preimagesOf('k')).toEqual([0x4b, 0x6b, 0x212a]);
   });
 });

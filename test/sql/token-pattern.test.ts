@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { tokenPattern } from '../../src/sql/text-match.js';
+
+describe('PostgreSQL token patterns', () => {
+  it('token patterns: Kelvin sign, sigma by position, İ', () => {
+    expect(tokenPattern('k')).toBe('[Kk\u212A]');
+    expect(tokenPattern('ας')).toBe('[Αα][Σς]');
+    expect(tokenPattern('σα')).toBe('[Σσ][Αα]');
+    expect(tokenPattern('i\u0307')).toBe('(?:[Ii]\u0307|\u0130)');
+  });
+});
