@@ -5,7 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(process.env.CATQ_DIST ?? new URL('../dist/', import.meta.url).href);
+const given = process.env.CATQ_DIST;
+// CATQ_DIST may be a path or a file: URL (ending in /).
+const dist = given ? (given.startsWith('file:') ? fileURLToPath(given) : given.endsWith('/') ? given : given + '/') : fileURLToPath(new URL('../dist/', import.meta.url));
 const runs = Number(process.env.RUNS ?? 25);
 
 function median(xs) {
@@ -27,6 +29,8 @@ function time(args, input) {
 const imp = (code) => ['--input-type=module', '-e', code];
 const cases = {
   'node -e 0 (floor)': ['-e', '0'],
+  'node, empty ES module (ESM floor)': imp('0'),
+  'import catq/wire + decode': imp(`import { decode } from '${dist}wire.js'; decode('%5B%5B%22brand%22%2C%22Acme%22%5D%5D');`),
   'import catq (root) + decode': imp(`import { decode } from '${dist}index.js'; decode('%5B%5B%22brand%22%2C%22Acme%22%5D%5D');`),
   'import catq/eval + compile': imp(
     `import { compile } from '${dist}eval.js'; compile({kind:'query',clauses:[]}, {Id:100,Name:'c',Type:'Product',Aliases:{Id:'id'}});`,
@@ -38,11 +42,14 @@ const cases = {
 };
 
 const floor = time(cases['node -e 0 (floor)']);
+const esmFloor = time(cases['node, empty ES module (ESM floor)']);
 const rows = [];
 for (const [name, args] of Object.entries(cases)) {
   try {
-    const ms = name.startsWith('node -e 0') ? floor : time(args);
-    rows.push({ contender: name, 'median ms': +ms.toFixed(1), 'added ms': +(ms - floor).toFixed(1), 'x floor': +(ms / floor).toFixed(2) });
+    const ms = name.startsWith('node -e 0') ? floor : name.includes('ESM floor') ? esmFloor : time(args);
+    // ES module contenders are compared with the empty ES module, CommonJS ones with `node -e 0`.
+    const base = args[0] === '--input-type=module' ? esmFloor : floor;
+    rows.push({ contender: name, 'median ms': +ms.toFixed(1), 'added ms': +(ms - base).toFixed(1), 'x floor': +(ms / base).toFixed(2) });
   } catch (e) {
     rows.push({ contender: name, 'median ms': NaN, 'added ms': NaN, 'x floor': NaN, error: String(e.message).slice(0, 80) });
   }

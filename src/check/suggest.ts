@@ -1,4 +1,8 @@
-import { distance } from 'fastest-levenshtein';
+import { lazyRequire } from '../wire/lazy-require.js';
+
+// Loaded on the first suggestion only (an unknown field is an error path): see lazyRequire.
+const distance = (a: string, b: string): number =>
+  lazyRequire<typeof import('fastest-levenshtein')>('fastest-levenshtein').distance(a, b);
 import { fieldNames, type Catalog } from '../catalog/index.js';
 
 /** How many did-you-mean suggestions an unknown field gets at most. */

@@ -9,6 +9,14 @@ export class QueryError extends Error {
   /** Every diagnostic found (errors first). */
   readonly diagnostics: readonly Diagnostic[];
 
+  /**
+   * `instanceof QueryError` also recognises errors thrown by another copy of catq (each entry
+   * point, `catq`, `catq/eval`, `catq/sql`..., is bundled on its own).
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === 'QueryError' && Array.isArray((value as { diagnostics?: unknown }).diagnostics);
+  }
+
   constructor(diagnostics: readonly Diagnostic[], context = 'The query is not valid') {
     const errors = diagnostics.filter((d) => d.severity === 'error');
     const shown = (errors.length ? errors : diagnostics).slice(0, 3).map((d) => `${d.message} [${d.code}]`);
@@ -20,5 +28,5 @@ export class QueryError extends Error {
 
 /** Whether `e` is a QueryError (also across duplicated copies of the package). */
 export function isQueryError(e: unknown): e is QueryError {
-  return e instanceof QueryError || (e instanceof Error && e.name === 'QueryError' && Array.isArray((e as QueryError).diagnostics));
+  return e instanceof QueryError;
 }

@@ -64,3 +64,17 @@ describe('QueryError', () => {
     expect(isQueryError(null)).toBe(false);
   });
 });
+
+describe('QueryError across bundled copies', () => {
+  it('is recognised by instanceof even when thrown by another copy of the class', async () => {
+    const { QueryError } = await import('../../src/diagnostics/index.js');
+    class OtherCopy extends Error {
+      override readonly name = 'QueryError';
+      readonly diagnostics = [];
+    }
+    expect(new OtherCopy() instanceof QueryError).toBe(true);
+    expect(new Error('x') instanceof QueryError).toBe(false);
+    expect({ name: 'QueryError', diagnostics: [] } instanceof QueryError).toBe(false);
+    expect(new QueryError([]) instanceof Error).toBe(true);
+  });
+});
