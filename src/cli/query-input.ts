@@ -1,7 +1,9 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { hasErrors, renderDiagnostics, type Diagnostic } from '../diagnostics/index.js';
-import { CliError } from './exit-codes.js';
+import { readCatalogFile } from './catalog-file.js';
+import { eprintln, type CliContext } from './context.js';
+import { CliError, EXIT } from './exit-codes.js';
 import { readStdin } from './read-input.js';
 import { loadSyntax, loadWire } from './stages.js';
 
@@ -86,4 +88,22 @@ export function summarize(diagnostics: readonly Diagnostic[]): { errors: number;
     else infos++;
   }
   return { errors, warnings, infos };
+}
+
+/**
+ * The common start of the commands that need a valid query and a catalog (compile, run,
+ * explain): read the query text and the catalog file, print their warnings and diagnostics on
+ * standard error, and give back both, or the exit status when the query has errors.
+ */
+export async function readCheckedQuery(
+  arg: string | undefined,
+  catalogFile: string | undefined,
+  ctx: CliContext,
+): Promise<{ readonly query: Query; readonly catalog: Catalog } | { readonly exit: number }> {
+  const input = await queryText(arg);
+  const { catalog, warnings } = await readCatalogFile(catalogFile, ctx.colorErr);
+  eprintln(ctx, warnings);
+  const r = await readQuery(input, catalog);
+  if (r.diagnostics.length) eprintln(ctx, renderQueryDiagnostics(r, ctx.colorErr));
+  return r.query ? { query: r.query, catalog } : { exit: EXIT.queryErrors };
 }

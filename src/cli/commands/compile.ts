@@ -1,7 +1,6 @@
-import { readCatalogFile } from '../catalog-file.js';
-import { eprintln, printJson, println, type CliContext } from '../context.js';
+import { printJson, println, type CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { queryText, readQuery, renderQueryDiagnostics } from '../query-input.js';
+import { readCheckedQuery } from '../query-input.js';
 
 /** Options of `catq compile`. */
 interface CompileOptions {
@@ -18,17 +17,14 @@ interface CompileOptions {
  * validated first; a query with errors prints its diagnostics on standard error and exits 1.
  */
 export default async function compile(arg: string | undefined, options: CompileOptions, ctx: CliContext): Promise<number> {
-  const input = await queryText(arg);
-  const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
-  eprintln(ctx, warnings);
-  const r = await readQuery(input, catalog);
-  if (r.diagnostics.length) eprintln(ctx, renderQueryDiagnostics(r, ctx.colorErr));
-  if (!r.query) return EXIT.queryErrors;
+  const read = await readCheckedQuery(arg, options.catalog, ctx);
+  if ('exit' in read) return read.exit;
+  const { query, catalog } = read;
   const json = options.format === 'json';
   if (options.to === 'sql') {
     const { toSql } = await import('../../sql/index.js');
     const dialect = options.dialect ?? 'postgres';
-    const out = toSql(r.query, catalog, {
+    const out = toSql(query, catalog, {
       dialect,
       ...(options.table !== undefined ? { table: options.table } : {}),
       ...(options.column !== undefined ? { column: options.column } : {}),
@@ -41,7 +37,7 @@ export default async function compile(arg: string | undefined, options: CompileO
     }
   } else {
     const { toMongo } = await import('../../mongo/index.js');
-    const filter = toMongo(r.query, catalog);
+    const filter = toMongo(query, catalog);
     if (json) printJson(ctx, { filter });
     else println(ctx, JSON.stringify(filter, null, 2));
   }

@@ -1,10 +1,9 @@
 import type { ClauseExplanation } from '../../eval/index.js';
 import { itemId, toListedItem } from '../../listing/index.js';
-import { readCatalogFile } from '../catalog-file.js';
-import { eprintln, printJson, println, type CliContext } from '../context.js';
+import { printJson, println, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { checkStdinUse, streamItems } from '../items-input.js';
-import { queryText, readQuery, renderQueryDiagnostics } from '../query-input.js';
+import { readCheckedQuery } from '../query-input.js';
 import { loadEval, loadSyntax } from '../stages.js';
 
 /** Options of `catq explain`. */
@@ -22,13 +21,9 @@ interface ExplainOptions {
  */
 export default async function explainCommand(arg: string | undefined, options: ExplainOptions, ctx: CliContext): Promise<number> {
   checkStdinUse(arg, options.items);
-  const input = await queryText(arg);
-  const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
-  eprintln(ctx, warnings);
-  const r = await readQuery(input, catalog);
-  if (r.diagnostics.length) eprintln(ctx, renderQueryDiagnostics(r, ctx.colorErr));
-  if (!r.query) return EXIT.queryErrors;
-  const query = r.query;
+  const read = await readCheckedQuery(arg, options.catalog, ctx);
+  if ('exit' in read) return read.exit;
+  const { query, catalog } = read;
 
   let found: unknown;
   let first: string | undefined;

@@ -1,11 +1,10 @@
 import type { Query } from '../../ast/index.js';
 import { buildPage, readListingParams, toListedItem, type Listing } from '../../listing/index.js';
-import { readCatalogFile } from '../catalog-file.js';
 import { eprintln, printJson, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { checkStdinUse, streamItems } from '../items-input.js';
 import { OutputBuffer } from '../output-buffer.js';
-import { queryText, readQuery, renderQueryDiagnostics } from '../query-input.js';
+import { readCheckedQuery } from '../query-input.js';
 import { loadEval } from '../stages.js';
 import { StreamPage } from '../stream-page.js';
 
@@ -29,14 +28,11 @@ interface RunOptions {
  */
 export default async function run(arg: string | undefined, options: RunOptions, ctx: CliContext): Promise<number> {
   checkStdinUse(arg, options.items);
-  const input = await queryText(arg);
-  const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
-  eprintln(ctx, warnings);
-  const r = await readQuery(input, catalog);
-  if (r.diagnostics.length) eprintln(ctx, renderQueryDiagnostics(r, ctx.colorErr));
-  if (!r.query) return EXIT.queryErrors;
+  const read = await readCheckedQuery(arg, options.catalog, ctx);
+  if ('exit' in read) return read.exit;
+  const { query, catalog } = read;
   const { compile } = await loadEval();
-  const predicate = compile(r.query, catalog);
+  const predicate = compile(query, catalog);
   const output = options.output ?? 'raw';
   const paging = options.limit !== undefined || options.boundaryId !== undefined || options.comparison !== undefined || output === 'page';
   const out = new OutputBuffer(ctx.stdout);
@@ -70,7 +66,7 @@ export default async function run(arg: string | undefined, options: RunOptions, 
     return EXIT.ok;
   }
 
-  const listing = readListing(r.query, options);
+  const listing = readListing(query, options);
   const page = new StreamPage(listing, catalog);
   await streamItems(
     options.items,
