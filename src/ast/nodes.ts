@@ -101,3 +101,11 @@ export function queryEqual(a: Query, b: Query): boolean {
 export function stripSpans(q: Query): Query {
   return query(q.clauses.map((c) => clause(c.operator, c.field, c.value)));
 }
+
+/**
+ * Whether `value` has the shape of a Query (`kind: 'query'` and an array of clauses). The
+ * clauses themselves are checked by `validate`.
+ */
+export function isQuery(value: unknown): value is Query {
+  return typeof value === 'object' && value !== null && (value as Query).kind === 'query' && Array.isArray((value as Query).clauses);
+}

@@ -6,3 +6,4 @@
 export * from './types.js';
 export * from './resolve-field.js';
 export { loadCatalog, type LoadCatalogResult } from './load-catalog.js';
+export { catalogArgumentProblems } from './ensure-catalog.js';

@@ -4,6 +4,7 @@
 // schema library's issues (Text cardinality, duplicate names, unknown keys as warnings, our own
 // codes and JSON pointer paths), so a mapping layer would be about as long as the checks.
 import { deepFreeze, type JsonValue } from '../ast/index.js';
+import { checkedCatalogs } from './checked-catalogs.js';
 import { describeValue, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { ObjectReader } from './object-reader.js';
 import type {
@@ -43,7 +44,9 @@ export function loadCatalog(json: unknown): LoadCatalogResult {
     catalog = undefined;
   }
   if (!catalog || hasErrors(diagnostics)) return { diagnostics };
-  return { catalog: deepFreeze(catalog as unknown as JsonValue) as unknown as Catalog, diagnostics };
+  const frozen = deepFreeze(catalog as unknown as JsonValue) as unknown as Catalog;
+  checkedCatalogs.add(frozen);
+  return { catalog: frozen, diagnostics };
 }
 
 const CATALOG_KEYS = ['Id', 'Name', 'Type', 'Aliases', 'SearchableAttributes', 'UIConfiguration', 'Configuration'];

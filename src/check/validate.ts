@@ -1,6 +1,6 @@
-import type { Clause, Query } from '../ast/index.js';
-import type { Catalog } from '../catalog/index.js';
-import type { Diagnostic } from '../diagnostics/index.js';
+import { isQuery, type Clause, type Query } from '../ast/index.js';
+import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
+import { badArgument, type Diagnostic } from '../diagnostics/index.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
 import { checkContext } from './context.js';
 import { checkRelations } from './relations.js';
@@ -23,6 +23,10 @@ import { checkRelations } from './relations.js';
  * ```
  */
 export function validate(query: Query, catalog: Catalog): Diagnostic[] {
+  // Arguments of the wrong kind (from JavaScript callers) are reported, never a TypeError.
+  const argumentProblems = catalogArgumentProblems('validate', catalog);
+  if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
+  if (argumentProblems.length) return argumentProblems;
   const ctx = checkContext(query, catalog);
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;

@@ -1,3 +1,4 @@
+import { throwBadArgument } from './arguments.js';
 import type { Diagnostic } from './model.js';
 
 /** The interface's 400 response body. */
@@ -10,6 +11,7 @@ export interface ErrorBody {
  * request fail). Each message names the place (the JSON pointer into `q`, when known) and the code.
  */
 export function toErrorBody(diagnostics: readonly Diagnostic[]): ErrorBody {
+  if (!Array.isArray(diagnostics)) throwBadArgument('toErrorBody', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate or lint.');
   return {
     Errors: diagnostics
       .filter((d) => d.severity === 'error')

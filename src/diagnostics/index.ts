@@ -10,3 +10,4 @@ export { QueryError, isQueryError } from './query-error.js';
 export { toErrorBody, type ErrorBody } from './error-body.js';
 export { toLspDiagnostics, type LspDiagnostic, type LspPosition, type LspRange } from './lsp.js';
 export { renderDiagnostics, type RenderOptions } from './render.js';
+export { badArgument, throwBadArgument } from './arguments.js';

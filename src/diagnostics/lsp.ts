@@ -1,4 +1,5 @@
 import { LineIndex } from '../ast/index.js';
+import { throwBadArgument } from './arguments.js';
 import type { Diagnostic } from './model.js';
 
 /** An LSP position: 0-based line, 0-based character in UTF-16 code units. */
@@ -28,6 +29,8 @@ export interface LspDiagnostic {
  * diagnostic without a span covers the whole text.
  */
 export function toLspDiagnostics(diagnostics: readonly Diagnostic[], source: string): LspDiagnostic[] {
+  if (!Array.isArray(diagnostics)) throwBadArgument('toLspDiagnostics', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate, parse or lint.');
+  if (typeof source !== 'string') throwBadArgument('toLspDiagnostics', 'source', 'a string (the text the spans point into)', source, 'Pass the query text.');
   const index = new LineIndex(source);
   const pos = (offset: number): LspPosition => {
     const lc = index.at(offset);

@@ -1,4 +1,5 @@
 import { LineIndex } from '../ast/index.js';
+import { throwBadArgument } from './arguments.js';
 import type { Diagnostic } from './model.js';
 
 /** Options of {@link renderDiagnostics}. */
@@ -27,6 +28,8 @@ const plain = (s: string) => s;
  * ```
  */
 export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: string, options: RenderOptions = {}): string {
+  if (!Array.isArray(diagnostics)) throwBadArgument('renderDiagnostics', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate, parse or lint.');
+  if (typeof source !== 'string') throwBadArgument('renderDiagnostics', 'source', 'a string (the text the spans point into)', source, 'Pass the query text.');
   const c = options.color ? styles : { red: plain, yellow: plain, cyan: plain, bold: plain, dim: plain, green: plain };
   const index = new LineIndex(source);
   const file = options.fileName ?? 'query';

@@ -1,6 +1,6 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { hasErrors, QueryError } from '../diagnostics/index.js';
+import { hasErrors, QueryError, throwBadArgument } from '../diagnostics/index.js';
 import { validate } from '../check/index.js';
 import { queryFn } from './closure.js';
 import { canGenerateCode, generatedFn } from './codegen.js';
@@ -60,6 +60,7 @@ export function matches(query: Query, catalog: Catalog, item: unknown): boolean 
 /** The items that match, in their order. Throws QueryError for an invalid query. */
 export function filter<T>(items: readonly T[], query: Query, catalog: Catalog, options: CompileOptions = {}): T[] {
   const p = compile(query, catalog, options);
+  if (!Array.isArray(items)) throwBadArgument('filter', 'items', 'an array of items', items, 'Pass the raw items as an array.');
   const out: T[] = [];
   for (const it of items) if (p(it)) out.push(it);
   return out;

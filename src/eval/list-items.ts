@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/index.js';
-import { hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { validate } from '../check/index.js';
 import { pageOf, readListingParams, type ListedItemOptions, type ListPage, type ReadListingOptions } from '../listing/index.js';
 import { compileChecked } from './compile.js';
@@ -25,6 +25,7 @@ export interface ListItemsOptions extends ReadListingOptions, ListedItemOptions 
  * ```
  */
 export function listItems(items: readonly unknown[], catalog: Catalog, params: unknown, options: ListItemsOptions = {}): ListItemsResult {
+  if (!Array.isArray(items)) return { diagnostics: [badArgument('listItems', 'items', 'an array of items', items, 'Pass the raw items as an array.')] };
   const read = readListingParams(params, options);
   // Validate the query even when another parameter is bad: every problem is reported at once.
   const query = read.listing?.query ?? read.query;

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/index.js';
+import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { diagnostic, QueryError } from '../diagnostics/index.js';
 import { SqlBuilder } from './builder.js';
 import { idKeys } from './listing.js';
@@ -52,7 +52,9 @@ function slug(name: string): string {
  * Throws QueryError when the options are invalid or the dialect is not `postgres`.
  */
 export function indexSql(catalog: Catalog, options: Omit<SqlOptions, 'dialect'> & { readonly dialect?: 'postgres' }): IndexDdl {
-  const opts = resolveOptions({ ...options, dialect: options.dialect ?? 'postgres' });
+  const problems = catalogArgumentProblems('indexSql', catalog);
+  if (problems.length) throw new QueryError(problems, 'indexSql was called with a bad catalog');
+  const opts = resolveOptions({ ...(options ?? {}), dialect: options?.dialect ?? 'postgres' });
   if (opts.dialect.name !== 'postgres') throw new QueryError([diagnostic('sql/bad-option', { option: 'dialect', detail: 'indexes are written for postgres only' })]);
   const b = new LiteralBuilder();
   const tableName = Array.isArray(options.table) ? (options.table[options.table.length - 1] as string) : ((options.table as string | undefined) ?? 'items');

@@ -5,7 +5,8 @@
  */
 import type { IToken } from 'chevrotain';
 import type { Operator, Span } from '../ast/index.js';
-import { fieldNames, resolveField, type Catalog, type SearchableAttribute } from '../catalog/index.js';
+import { catalogArgumentProblems, fieldNames, resolveField, type Catalog, type SearchableAttribute } from '../catalog/index.js';
+import { QueryError, throwBadArgument } from '../diagnostics/index.js';
 import { OPERATORS, operatorsFor } from '../operators/index.js';
 import { nextTokens } from './content-assist.js';
 import { getEngine, loadChevrotain } from './engine.js';
@@ -48,6 +49,10 @@ function describeAttribute(a: SearchableAttribute): string {
  * gives no proposals.
  */
 export function complete(text: string, offset: number, catalog: Catalog): CompletionItem[] {
+  if (typeof text !== 'string') throwBadArgument('complete', 'text', 'a string', text, 'Pass the text being edited.');
+  if (typeof offset !== 'number' || Number.isNaN(offset)) throwBadArgument('complete', 'offset', 'a number (a UTF-16 offset into the text)', offset, 'Pass the cursor position.');
+  const problems = catalogArgumentProblems('complete', catalog);
+  if (problems.length) throw new QueryError(problems, 'complete was called with a bad catalog');
   const at = Math.max(0, Math.min(offset, text.length));
   const { lexer, parser } = getEngine();
   const tokens = lexer.tokenize(text).tokens;

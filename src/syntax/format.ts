@@ -6,7 +6,8 @@
  * and back-quoted otherwise, single spaces, ` and ` between clauses, and the empty string for the
  * empty query. `parse(format(q))` gives `q` back for every query.
  */
-import type { Clause, JsonValue, Query } from '../ast/index.js';
+import { isQuery, type Clause, type JsonValue, type Query } from '../ast/index.js';
+import { throwBadArgument } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { BARE_FIELD, KEYWORDS } from './tokens.js';
 
@@ -56,6 +57,7 @@ export function formatClause(c: Clause): string {
 
 /** The canonical infix text of a query; the empty query is the empty string. */
 export function format(q: Query): string {
+  if (!isQuery(q)) throwBadArgument('format', 'query', 'a Query', q, 'Pass the query returned by parse(text) or decode(q).');
   let out = '';
   for (let i = 0; i < q.clauses.length; i++) out += (i ? ' and ' : '') + formatClause(q.clauses[i] as Clause);
   return out;

@@ -4,9 +4,9 @@
  * and returns every diagnostic with its span (and its quick-fix edits) in the INPUT text.
  */
 import { clause, query, type Clause, type ClauseSpans, type Query, type Span } from '../ast/index.js';
-import type { Catalog } from '../catalog/index.js';
+import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { fixEdits, validate, type SourcePrinter } from '../check/index.js';
-import { hasErrors, type Diagnostic, type Fix, type QueryChange, type TextEdit } from '../diagnostics/index.js';
+import { badArgument, hasErrors, type Diagnostic, type Fix, type QueryChange, type TextEdit } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { decode } from '../wire/index.js';
 import { detectSyntax, type DetectedSyntax } from './detect.js';
@@ -41,6 +41,9 @@ export const infixPrinter: SourcePrinter = {
  * ```
  */
 export function lint(input: string, catalog: Catalog): LintResult {
+  const problems = catalogArgumentProblems('lint', catalog);
+  if (typeof input !== 'string') problems.unshift(badArgument('lint', 'input', 'a string (infix or wire text)', input, 'Pass the query text.'));
+  if (problems.length) return { diagnostics: problems, syntax: 'infix' };
   return detectSyntax(input) === 'wire' ? lintWire(input, catalog) : lintInfix(input, catalog);
 }
 

@@ -3,7 +3,7 @@
  */
 import type { IRecognitionException, IToken } from 'chevrotain';
 import { LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
-import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
 import { fixKeywordCase } from './keyword-case.js';
@@ -45,6 +45,9 @@ function describeFound(t: IToken): string {
  * fixes); `query` is present only when none is an error, `partial` always.
  */
 export function parse(text: string): ParseResult {
+  if (typeof text !== 'string') {
+    return { partial: query([], { syntax: 'infix' }), diagnostics: [badArgument('parse', 'text', 'a string', text, 'Pass the query text.')] };
+  }
   const engine = getEngine();
   const { lexer, parser } = engine;
   const lexed = lexer.tokenize(text);

@@ -1,4 +1,5 @@
-import type { JsonArray, JsonValue, Query } from '../ast/index.js';
+import { isQuery, type JsonArray, type JsonValue, type Query } from '../ast/index.js';
+import { throwBadArgument } from '../diagnostics/index.js';
 
 /**
  * The wire array of a query (LANGUAGE.md section 1): equality in the shorthand `[field, value]`,
@@ -6,6 +7,7 @@ import type { JsonArray, JsonValue, Query } from '../ast/index.js';
  * order and values are kept as they are.
  */
 export function toWire(query: Query): JsonArray {
+  if (!isQuery(query)) throwBadArgument('toWire', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).');
   return query.clauses.map((c): JsonValue => (c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value]));
 }
 

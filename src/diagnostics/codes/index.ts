@@ -1,3 +1,4 @@
+import { apiCodes } from './api.js';
 import { backendCodes } from './backend.js';
 import { catalogCodes } from './catalog.js';
 import type { CodeDefinition } from './define.js';
@@ -17,6 +18,7 @@ export const CODES = {
   ...syntaxCodes,
   ...listingCodes,
   ...backendCodes,
+  ...apiCodes,
 } as const;
 
 /** A diagnostic code. */

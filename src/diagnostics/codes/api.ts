@@ -1,0 +1,10 @@
+import { code } from './define.js';
+
+/** Diagnostics of calls with an argument of the wrong kind (a programming error in the caller). */
+export const apiCodes = {
+  'api/bad-argument': code<{ fn: string; name: string; expected: string; found: string; fix: string }>(
+    'error',
+    'A catq function was called with an argument of the wrong kind.',
+    (d) => `${d.fn}: the argument "${d.name}" must be ${d.expected}, but it is ${d.found}. ${d.fix}`,
+  ),
+} as const;
