@@ -2,12 +2,9 @@
 // decode + validate, against the floor JSON.parse(decodeURIComponent(q)) on ten realistic
 // queries. Goal (issue 2): decode plus validate within 3x of the floor.
 // Usage: npm run bench decode, or CATQ_DIST=$PWD/.build/<name>/ node bench/decode.bench.mjs
-import { pathToFileURL } from 'node:url';
-import { compare } from './lib.mjs';
+import { compare, distUrl } from './lib.mjs';
 
-// CATQ_DIST may be a file URL or a plain directory path.
-const given = process.env.CATQ_DIST;
-const dist = given ? (/^[a-z]+:\/\//i.test(given) ? given : pathToFileURL(given.endsWith('/') ? given : given + '/').href) : new URL('../dist/', import.meta.url).href;
+const dist = distUrl();
 const catq = await import(new URL('index.js', dist).href);
 
 const catalog = {

@@ -8,12 +8,10 @@ import { Query as MingoQuery } from 'mingo';
 import sift from 'sift';
 import { guard } from '@ucast/mongo2js';
 import { parse as liqeParse, test as liqeTest } from 'liqe';
-import { compare, geomean } from './lib.mjs';
+import { compare, geomean, distUrl } from './lib.mjs';
 
-import { pathToFileURL } from 'node:url';
 
-const envDist = process.env.CATQ_DIST;
-const dist = envDist ? (/^[a-z]+:\/\//.test(envDist) ? envDist : pathToFileURL(envDist.endsWith('/') ? envDist : envDist + '/').href) : new URL('../dist/', import.meta.url).href;
+const dist = distUrl();
 const catq = await import(new URL('eval.js', dist).href);
 const { decode } = await import(new URL('wire.js', dist).href);
 const TIME = Number(process.env.TIME ?? 300);

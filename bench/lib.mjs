@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: measure several contenders on the same workload in the
 // same run with tinybench, and print times as ratios to a baseline.
+import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
 
 /**
@@ -26,4 +27,15 @@ export async function compare(title, tasks, { baseline, time = 300, warmupTime =
 /** The geometric mean of positive numbers. */
 export function geomean(xs) {
   return Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+}
+
+/**
+ * The URL (ending in /) of the build to measure: `CATQ_DIST` (a path or a file: URL) when set,
+ * else the repository's dist/.
+ */
+export function distUrl() {
+  const given = process.env.CATQ_DIST;
+  if (!given) return new URL('../dist/', import.meta.url).href;
+  if (/^[a-z]+:\/\//i.test(given)) return given.endsWith('/') ? given : given + '/';
+  return pathToFileURL(given.endsWith('/') ? given : given + '/').href;
 }

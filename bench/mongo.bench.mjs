@@ -5,12 +5,10 @@
 //   npx tsup --out-dir .build/mongo --no-dts && CATQ_DIST=$PWD/.build/mongo/ node bench/mongo.bench.mjs
 // Env: TIME (ms per task, default 300).
 import { Query as MingoQuery } from 'mingo';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { compare } from './lib.mjs';
+import { compare, distUrl } from './lib.mjs';
 
-const envDist = process.env.CATQ_DIST;
-const dist = envDist ? (/^[a-z]+:\/\//.test(envDist) ? envDist : pathToFileURL(envDist.endsWith('/') ? envDist : envDist + '/').href) : new URL('../dist/', import.meta.url).href;
+const dist = distUrl();
 const { toMongo, toMongoListing } = await import(new URL('mongo.js', dist).href);
 const { decode } = await import(new URL('wire.js', dist).href);
 const { compile } = await import(new URL('eval.js', dist).href);

@@ -3,11 +3,9 @@
 // of the same query in wire form. Same ~10 queries for every contender, in one run.
 //   npx tsup --out-dir .build/syntax --no-dts && CATQ_DIST=$PWD/.build/syntax/ node bench/parse.bench.mjs
 import { parse as liqeParse } from 'liqe';
-import { pathToFileURL } from 'node:url';
-import { compare } from './lib.mjs';
+import { compare, distUrl } from './lib.mjs';
 
-const given = process.env.CATQ_DIST;
-const dist = given ? (/^[a-z]+:\/\//.test(given) ? given : pathToFileURL(given.endsWith('/') ? given : given + '/').href) : new URL('../dist/', import.meta.url).href;
+const dist = distUrl();
 const catq = await import(new URL('syntax.js', dist).href);
 
 // [catq infix, liqe equivalent]; the wire text is derived from catq's own parse (toWire shape).

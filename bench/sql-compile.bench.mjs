@@ -5,12 +5,10 @@
 //   npx tsup --out-dir .build/sql --no-dts && CATQ_DIST=$PWD/.build/sql/ node bench/sql-compile.bench.mjs
 // Env: TIME (ms per task, default 300).
 import { formatQuery } from 'react-querybuilder';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { compare, geomean } from './lib.mjs';
+import { compare, geomean, distUrl } from './lib.mjs';
 
-const envDist = process.env.CATQ_DIST;
-const dist = envDist ? (/^[a-z]+:\/\//.test(envDist) ? envDist : pathToFileURL(envDist.endsWith('/') ? envDist : envDist + '/').href) : new URL('../dist/', import.meta.url).href;
+const dist = distUrl();
 const { toSql } = await import(new URL('sql.js', dist).href);
 const { decode } = await import(new URL('wire.js', dist).href);
 const TIME = Number(process.env.TIME ?? 300);

@@ -6,12 +6,10 @@
 //   npx tsup --out-dir .build/sql --no-dts && CATQ_DIST=$PWD/.build/sql/ node bench/sql-pglite.bench.mjs
 // Env: ITEMS (default 100000), TIME (ms per task, default 300).
 import { PGlite } from '@electric-sql/pglite';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { compare } from './lib.mjs';
+import { compare, distUrl } from './lib.mjs';
 
-const envDist = process.env.CATQ_DIST;
-const dist = envDist ? (/^[a-z]+:\/\//.test(envDist) ? envDist : pathToFileURL(envDist.endsWith('/') ? envDist : envDist + '/').href) : new URL('../dist/', import.meta.url).href;
+const dist = distUrl();
 const { toSql, listSql, indexSql } = await import(new URL('sql.js', dist).href);
 const { decode } = await import(new URL('wire.js', dist).href);
 const ITEMS = Number(process.env.ITEMS ?? 100_000);

@@ -4,10 +4,10 @@
 // CLI call).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { distUrl } from './lib.mjs';
 
-const given = process.env.CATQ_DIST;
-// CATQ_DIST may be a path or a file: URL (ending in /).
-const dist = given ? (given.startsWith('file:') ? fileURLToPath(given) : given.endsWith('/') ? given : given + '/') : fileURLToPath(new URL('../dist/', import.meta.url));
+// A directory path ending in / (spawned scripts and require() need paths, not URLs).
+const dist = fileURLToPath(distUrl());
 const runs = Number(process.env.RUNS ?? 25);
 
 function median(xs) {
