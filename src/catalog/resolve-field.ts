@@ -33,12 +33,24 @@ export function aliasRawKey(aliases: Aliases, path: AliasPath): string | undefin
   return group?.[path.slice(dot + 1)];
 }
 
-/** Looks up a declared attribute by its exact name. */
+// Attribute name -> first declaration, built once per catalog object (catalogs are not meant to
+// change once in use; loadCatalog returns frozen ones). A Map, not an object, so that names
+// such as `__proto__` are ordinary keys.
+const indexes = new WeakMap<Catalog, Map<string, SearchableAttribute>>();
+
+function attributeIndex(catalog: Catalog): Map<string, SearchableAttribute> {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = new Map();
+    for (const a of catalog.SearchableAttributes ?? []) if (!index.has(a.Attribute)) index.set(a.Attribute, a);
+    indexes.set(catalog, index);
+  }
+  return index;
+}
+
+/** Looks up a declared attribute by its exact name (the first declaration, if there are several). */
 export function findAttribute(catalog: Catalog, name: string): SearchableAttribute | undefined {
-  const attrs = catalog.SearchableAttributes;
-  if (!attrs) return undefined;
-  for (const a of attrs) if (a.Attribute === name) return a;
-  return undefined;
+  return attributeIndex(catalog).get(name);
 }
 
 /**
