@@ -1,4 +1,4 @@
-import { TOKEN_SOURCE, tokenize } from '../text/index.js';
+import { containsPhrase, matchesAll, TOKEN_SOURCE } from '../text/index.js';
 
 /**
  * Fast, exact matchers for `matches` and `matches-phrase` over one item string, built once per
@@ -10,7 +10,7 @@ import { TOKEN_SOURCE, tokenize } from '../text/index.js';
  *   `toLowerCase`, e.g. `ſ` folds to `s`; of all non-ASCII characters only the Kelvin sign
  *   U+212A lower-cases to ASCII, and folding matches it too, so no token is missed).
  * - Anything else (non-ASCII terms, phrases once the regex pre-filter hits) falls back to
- *   {@link tokenize}.
+ *   `matchesAll` / `containsPhrase` of src/text.
  */
 export type StringMatcher = (text: string) => boolean;
 
@@ -62,26 +62,14 @@ export function termsMatcher(terms: readonly string[]): StringMatcher {
       return true;
     };
   }
-  return (text) => {
-    const tokens = tokenize(text);
-    for (const t of unique) if (!tokens.includes(t)) return false;
-    return true;
-  };
+  return (text) => matchesAll(text, unique);
 }
 
 /** `matches-phrase`: the phrase tokens occur consecutively, in order, among the text's tokens. */
 export function phraseMatcher(phrase: readonly string[]): StringMatcher {
   if (phrase.length === 0) return () => false;
   if (phrase.length === 1) return termsMatcher(phrase);
-  const exact = (text: string): boolean => {
-    const tokens = tokenize(text);
-    const last = tokens.length - phrase.length;
-    outer: for (let i = 0; i <= last; i++) {
-      for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
-      return true;
-    }
-    return false;
-  };
+  const exact = (text: string): boolean => containsPhrase(text, phrase);
   if (!phrase.every((t) => ASCII_TERM.test(t))) return exact;
   // A pre-filter that every true phrase passes: the words, folded, separated by non-token runs.
   const pre = new RegExp(`(?<![${TOKEN_CLASS}])${phrase.map(escape).join(`[^${TOKEN_CLASS}]+`)}(?![${TOKEN_CLASS}])`, 'iu');
