@@ -72,21 +72,25 @@ export function query(clauses: readonly Clause[], options: QueryOptions = {}): Q
 }
 
 function checkedClause(operator: unknown, field: unknown, value: unknown, spans: unknown, at: string, diagnostics: Diagnostic[]): Clause | undefined {
-  const before = diagnostics.length;
-  if (typeof operator !== 'string') {
-    diagnostics.push(diagnostic('wire/operator-not-string', { found: describeValue(operator) }, { path: `${at}/0/0` }));
+  // Copied in the clause's wire form, so that paths and codes are the decoder's for the same data.
+  const copied: Diagnostic[] = [];
+  const { value: wire } = fromJs([[operator, field], value], CODE_LIMITS, copied);
+  const notJson = new Set(copied.map((d) => d.path));
+  const problems: Diagnostic[] = [];
+  if (notJson.has('/0/0')) {
+    // Reported by the copy (a symbol, undefined...).
+  } else if (typeof operator !== 'string') {
+    problems.push(diagnostic('wire/operator-not-string', { found: describeValue(operator) }, { path: '/0/0' }));
   } else if (!isOperator(operator)) {
     const suggestion = suggestOperator(operator);
-    diagnostics.push(diagnostic('wire/unknown-operator', suggestion ? { operator, suggestion } : { operator }, { path: `${at}/0/0` }));
+    problems.push(diagnostic('wire/unknown-operator', suggestion ? { operator, suggestion } : { operator }, { path: '/0/0' }));
   }
-  if (typeof field !== 'string') diagnostics.push(diagnostic('wire/field-not-string', { found: describeValue(field) }, { path: `${at}/0/1` }));
-  // Copied as the second element of [head, value], so that paths read `/1/...` like the wire form.
-  const copied: Diagnostic[] = [];
-  const { value: pair } = fromJs([null, value], CODE_LIMITS, copied);
-  for (const d of copied) diagnostics.push(d.path === undefined ? d : { ...d, path: at + d.path });
-  if (diagnostics.length > before) return undefined;
+  if (!notJson.has('/0/1') && typeof field !== 'string') problems.push(diagnostic('wire/field-not-string', { found: describeValue(field) }, { path: '/0/1' }));
+  problems.push(...copied);
+  for (const d of problems) diagnostics.push(d.path === undefined ? d : { ...d, path: at + d.path });
+  if (problems.length) return undefined;
   const copiedSpans = copySpans(spans);
-  return freezeClause(operator as Operator, field as string, pair[1] as JsonValue, copiedSpans ? { spans: copiedSpans } : {});
+  return freezeClause(operator as Operator, field as string, wire[1] as JsonValue, copiedSpans ? { spans: copiedSpans } : {});
 }
 
 function copySpans(s: unknown): ClauseSpans | undefined {

@@ -139,7 +139,8 @@ describe('queryBuilder at run time (plain JavaScript, catalogs from JSON)', () =
       expect(thrown(() => js.where('price', '=', v)).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/not-json', '/0/1']]);
     }
     expect(thrown(() => js.where('price', 'one-of', [1, NaN])).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/not-json', '/0/1/1']]);
-    expect(thrown(() => js.where(undefined, '=', 1)).diagnostics.map((d) => d.code)).toEqual(['wire/field-not-string']);
+    expect(thrown(() => js.where(undefined, '=', 1)).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/not-json', '/0/0/1']]);
+    expect(thrown(() => js.where(5, '=', 1)).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/field-not-string', '/0/0/1']]);
   });
 
   it('rejects a catalog that is not valid with the catalog\'s diagnostics', () => {
