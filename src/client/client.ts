@@ -153,7 +153,7 @@ export function createClient(options: ClientOptions): CatalogClient {
       return checkPage<T, Id>(body, { method: 'GET', url: `${config.baseUrl}${path}?${query}` });
     };
     const start = direction === 'backward' && o?.from === undefined ? { fromEnd: base } : { params: base };
-    return new PageIterator<T, Id>(fetchPage, start, direction);
+    return new PageIterator<T, Id>(fetchPage, start, direction, config.baseUrl + path);
   };
 
   const itemPager = (catalogId: number, kind: ItemKind, o: ListItemsOptions | undefined): PageIterator<ListedItem> => {
@@ -193,7 +193,7 @@ export function createClient(options: ClientOptions): CatalogClient {
         throwBadArgument('getItem', 'id', 'a non-empty string or a finite number', id, 'Pass the item id.');
       }
       const body = await call('GET', `${itemsPath(catalogId, kind, 'getItem')}/${encodeURIComponent(String(id))}`, o);
-      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new CatalogResponseError('the response is not an item', body, { method: 'GET', url: config.baseUrl });
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new CatalogResponseError('the response is not an item', body, { method: 'GET', url: config.baseUrl + itemsPath(catalogId, kind, 'getItem') });
       return body as Item;
     },
     listItems: (catalogId, kind, o) => new ItemIterator(itemPager(catalogId, kind, o)),

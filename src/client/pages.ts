@@ -95,6 +95,8 @@ export class PageIterator<T, Id = string | number> implements AsyncIterableItera
     private readonly start: WalkStart,
     /** The direction of the walk. */
     readonly direction: Direction,
+    /** The list's URL, for error messages. */
+    private readonly where = '',
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -139,7 +141,7 @@ export class PageIterator<T, Id = string | number> implements AsyncIterableItera
   private remember(params: PageParams): void {
     const key = pageQueryString(params);
     if (this.seen.has(key)) {
-      throw new CatalogResponseError(`the service sent the parameters of a page already read (${key}); stopping instead of looping`, params, { method: 'GET', url: '' });
+      throw new CatalogResponseError(`the service sent the parameters of a page already read (${key}); stopping instead of looping`, params, { method: 'GET', url: this.where });
     }
     this.seen.add(key);
   }
@@ -155,7 +157,7 @@ export class PageIterator<T, Id = string | number> implements AsyncIterableItera
     let last: unknown;
     for (;;) {
       const key = pageQueryString(params);
-      if (scouted.has(key)) throw new CatalogResponseError(`the service sent the parameters of a page already read (${key})`, params, { method: 'GET', url: '' });
+      if (scouted.has(key)) throw new CatalogResponseError(`the service sent the parameters of a page already read (${key}); stopping instead of looping`, params, { method: 'GET', url: this.where });
       scouted.add(key);
       const page = await this.fetchPage(params);
       const items = page.Items as readonly { Id?: unknown }[];
