@@ -6,6 +6,7 @@
 export { toSql, type SqlQuery, type SqlStatement } from './to-sql.js';
 export { listSql, sqlPage, type SqlListing, type ListSqlOptions } from './listing.js';
 export { indexSql, type IndexDdl, type IndexSqlOptions } from './index-ddl.js';
+export { sqlListItems, type SqlRunner, type SqlListItemsOptions, type SqlListItemsResult } from './run-listing.js';
 export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 export type { SqlOptions } from './options.js';
 export { DIALECT_NAMES, type DialectName } from './dialects.js';
