@@ -192,7 +192,7 @@ function mysqlIndexDdl(catalog: Catalog, target: IndexTarget): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const attr of catalog.SearchableAttributes ?? []) {
-    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute)) continue;
+    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute) || mysql.keyProblem(attr.Attribute) !== undefined) continue;
     seen.add(attr.Attribute);
     const node = mysql.field(target.column, attr.Attribute, b);
     const col = (kind: 'n' | 's') => generatedColumn(kind, attr.Attribute);
