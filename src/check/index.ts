@@ -3,6 +3,7 @@
  * changes into text edits.
  * @module
  */
-export { validate } from './validate.js';
+export { validate, type ValidateOptions } from './validate.js';
+export { checkLimits, DEFAULT_QUERY_LIMITS, resolveQueryLimits, type LimitOptions, type QueryLimits } from './limits.js';
 export { fixEdits, wirePrinter, type SourcePrinter } from './fix-edits.js';
 export { suggestFields } from './suggest.js';

@@ -1,9 +1,13 @@
 import { isQuery, type Clause, type Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { badArgument, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, capDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
 import { checkContext } from './context.js';
+import { checkLimits, resolveQueryLimits, type LimitOptions } from './limits.js';
 import { checkRelations } from './relations.js';
+
+/** Options of {@link validate}. */
+export type ValidateOptions = LimitOptions;
 
 /**
  * Checks a query against a catalog (LANGUAGE.md section 5) and returns every problem at once:
@@ -14,7 +18,8 @@ import { checkRelations } from './relations.js';
  * Each diagnostic points at the most precise part of the clause (span and JSON pointer into the
  * wire form). Quick fixes carry a structural `change`; their text edits are filled in for wire
  * queries with positions (the infix `lint` writes its own). Never throws, whatever the clauses
- * hold.
+ * hold. The limits for untrusted queries (`options.limits`, docs/limits.md) are checked too:
+ * words of `matches` values, and at most `maxDiagnostics` diagnostics listed.
  *
  * @example
  * ```ts
@@ -22,7 +27,7 @@ import { checkRelations } from './relations.js';
  * validate(query!, catalog); // [{ code: 'schema/type-mismatch', fixes: [{ title: 'Replace "20" with 20', ... }] }]
  * ```
  */
-export function validate(query: Query, catalog: Catalog): Diagnostic[] {
+export function validate(query: Query, catalog: Catalog, options?: ValidateOptions): Diagnostic[] {
   // Arguments of the wrong kind (from JavaScript callers) are reported, never a TypeError.
   const argumentProblems = catalogArgumentProblems('validate', catalog);
   if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
@@ -35,5 +40,7 @@ export function validate(query: Query, catalog: Catalog): Diagnostic[] {
     if (checked) valid.push(checked);
   }
   checkRelations(ctx, valid);
-  return ctx.out;
+  const limits = resolveQueryLimits(options?.limits);
+  checkLimits(query, limits, ctx.out);
+  return capDiagnostics(ctx.out, limits.maxDiagnostics);
 }

@@ -11,3 +11,5 @@ export { toErrorBody, type ErrorBody } from './error-body.js';
 export { toLspDiagnostics, type LspDiagnostic, type LspPosition, type LspRange } from './lsp.js';
 export { renderDiagnostics, type RenderOptions } from './render.js';
 export { badArgument, throwBadArgument } from './arguments.js';
+export { capDiagnostics, DEFAULT_MAX_DIAGNOSTICS } from './cap.js';
+export { unknownOptions } from './option-keys.js';

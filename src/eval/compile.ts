@@ -1,7 +1,7 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { hasErrors, QueryError, throwBadArgument } from '../diagnostics/index.js';
-import { validate } from '../check/index.js';
+import { badArgument, hasErrors, QueryError, throwBadArgument, unknownOptions } from '../diagnostics/index.js';
+import { validate, type LimitOptions } from '../check/index.js';
 import { queryFn } from './closure.js';
 import { canGenerateCode, generatedFn } from './codegen.js';
 import { holdsOnKeyless, planQuery, type ClausePlan } from './plan.js';
@@ -10,7 +10,7 @@ import { holdsOnKeyless, planQuery, type ClausePlan } from './plan.js';
 export type Predicate = (item: unknown) => boolean;
 
 /** Options of {@link compile}. */
-export interface CompileOptions {
+export interface CompileOptions extends LimitOptions {
   /**
    * `auto` (default): generated code when the environment allows `new Function`, closures
    * otherwise. `codegen`: generated code (falls back to closures when forbidden). `closure`:
@@ -37,9 +37,24 @@ function cost(p: ClausePlan): number {
  * ```
  */
 export function compile(query: Query, catalog: Catalog, options: CompileOptions = {}): Predicate {
-  const diagnostics = validate(query, catalog);
+  const optionProblems = compileOptionProblems('compile', options);
+  if (optionProblems.length) throw new QueryError(optionProblems, 'compile was given an unknown option');
+  const diagnostics = validate(query, catalog, options ?? undefined);
   if (hasErrors(diagnostics)) throw new QueryError(diagnostics);
   return compileChecked(query, catalog, options);
+}
+
+/** The option names of {@link compile}. */
+export const COMPILE_OPTION_KEYS: readonly string[] = ['mode', 'limits'];
+
+/** Unknown keys of compile options, and a `mode` that is not one of the three. */
+export function compileOptionProblems(fn: string, options: unknown): ReturnType<typeof unknownOptions> {
+  const problems = unknownOptions(fn, options, COMPILE_OPTION_KEYS);
+  const mode = options !== null && typeof options === 'object' ? (options as { mode?: unknown }).mode : undefined;
+  if (mode !== undefined && mode !== 'auto' && mode !== 'codegen' && mode !== 'closure') {
+    problems.push(badArgument(fn, 'options.mode', '"auto", "codegen" or "closure"', mode, 'Leave it out for the default, "auto".'));
+  }
+  return problems;
 }
 
 /** {@link compile} without validation: the caller guarantees the query is valid for the catalog. */

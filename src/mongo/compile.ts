@@ -25,8 +25,8 @@ import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
  * //   { $expr: { $let: { vars: { v: { $getField: ... } }, in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] } } } } ] }
  */
 export function toMongo(q: Query, catalog: Catalog, options?: MongoOptions): MongoFilter {
-  const root = itemRoot(options);
-  return combine(compileClauses(q, catalog, root));
+  const root = itemRoot(options, 'toMongo');
+  return combine(compileClauses(q, catalog, root, options));
 }
 
 /** What one clause compiles to: the exact `$expr`, and an index-friendly superset when there is one. */
@@ -41,8 +41,8 @@ export interface CompiledClause {
  * never-true clauses) do not stop compilation. The clause compiler re-checks every value it
  * writes and fails closed (`mongo/unsupported`) should anything unexpected get through.
  */
-export function compileClauses(q: Query, catalog: Catalog, root: ItemRoot): CompiledClause[] {
-  const diagnostics = validate(q, catalog);
+export function compileClauses(q: Query, catalog: Catalog, root: ItemRoot, options?: MongoOptions): CompiledClause[] {
+  const diagnostics = validate(q, catalog, options ? { limits: options.limits } : undefined);
   if (hasErrors(diagnostics)) throw new QueryError(diagnostics);
   return q.clauses.map((clause, index) => {
     const r = resolveField(catalog, clause.field);

@@ -70,9 +70,9 @@ export interface MongoListing {
  */
 export function toMongoListing(q: Query, catalog: Catalog, params: MongoListingParams = {}, options?: MongoOptions): MongoListing {
   const listing = checkWindow(q, params);
-  const root = itemRoot(options);
+  const root = itemRoot(options, 'toMongoListing');
   const idKey = catalog.Aliases.Id;
-  const clauses = compileClauses(q, catalog, root);
+  const clauses = compileClauses(q, catalog, root, options);
   const id = fieldValue(root, idKey);
   const idIs = (test: MongoExpr) => ({ $expr: letIn({ id }, test) });
   const withId = (test: MongoExpr): MongoFilter => combine(clauses, [idIs(test)]);

@@ -54,7 +54,7 @@ function slug(name: string): string {
 export function indexSql(catalog: Catalog, options: Omit<SqlOptions, 'dialect'> & { readonly dialect?: 'postgres' }): IndexDdl {
   const problems = catalogArgumentProblems('indexSql', catalog);
   if (problems.length) throw new QueryError(problems, 'indexSql was called with a bad catalog');
-  const opts = resolveOptions({ ...(options ?? {}), dialect: options?.dialect ?? 'postgres' });
+  const opts = resolveOptions({ ...(options ?? {}), dialect: options?.dialect ?? 'postgres' }, 'indexSql');
   if (opts.dialect.name !== 'postgres') throw new QueryError([diagnostic('sql/bad-option', { option: 'dialect', detail: 'indexes are written for postgres only' })]);
   const b = new LiteralBuilder();
   const tableName = Array.isArray(options.table) ? (options.table[options.table.length - 1] as string) : ((options.table as string | undefined) ?? 'items');

@@ -14,7 +14,7 @@ import {
 } from '../listing/index.js';
 import { SqlBuilder } from './builder.js';
 import type { Dialect, JsonNode } from './dialect.js';
-import { resolveOptions, type SqlOptions } from './options.js';
+import { resolveOptions, SQL_OPTION_KEYS, type SqlOptions } from './options.js';
 import { compileWhere, type SqlStatement } from './to-sql.js';
 
 /** The result of {@link listSql}: one page's SELECT and what is needed to build the response. */
@@ -73,7 +73,7 @@ function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
  * Turn the rows into the response with {@link sqlPage}. Throws QueryError on invalid input.
  */
 export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: ListSqlOptions): SqlListing {
-  const opts = resolveOptions(options);
+  const opts = resolveOptions(options, 'listSql', [...SQL_OPTION_KEYS, 'numericStrings']);
   const read = readListingParams({ ...params, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
   const listing: Listing = { ...read.listing, query };

@@ -1,10 +1,12 @@
-import { diagnostic, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import type { LimitOptions, QueryLimits } from '../check/index.js';
+import { resolveQueryLimits } from '../check/index.js';
+import { diagnostic, QueryError, unknownOptions, type Diagnostic } from '../diagnostics/index.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { postgres } from './postgres.js';
 import { sqlite } from './sqlite.js';
 
 /** Where the items live and which SQL to write. */
-export interface SqlOptions {
+export interface SqlOptions extends LimitOptions {
   /** `postgres` (JSON column of type `jsonb`) or `sqlite` (JSON text). */
   readonly dialect: DialectName;
   /** The table, optionally schema-qualified as `['schema', 'table']`. Default `items`. */
@@ -25,7 +27,11 @@ export interface ResolvedOptions {
   readonly table: string;
   readonly column: string;
   readonly indexed: boolean;
+  readonly limits: QueryLimits;
 }
+
+/** The option names of {@link SqlOptions}. */
+export const SQL_OPTION_KEYS: readonly string[] = ['dialect', 'table', 'column', 'indexed', 'limits'];
 
 const DIALECTS: Record<DialectName, Dialect> = { postgres, sqlite };
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -39,8 +45,8 @@ function identProblem(name: unknown): string | undefined {
 }
 
 /** Checks and resolves compiler options; throws QueryError (`sql/bad-option`) listing every problem. */
-export function resolveOptions(options: SqlOptions): ResolvedOptions {
-  const problems: Diagnostic[] = [];
+export function resolveOptions(options: SqlOptions, fn = 'toSql', known: readonly string[] = SQL_OPTION_KEYS): ResolvedOptions {
+  const problems: Diagnostic[] = unknownOptions(fn, options, known);
   const bad = (option: string, detail: string): void => {
     problems.push(diagnostic('sql/bad-option', { option, detail }, { path: `/${option}` }));
   };
@@ -71,5 +77,6 @@ export function resolveOptions(options: SqlOptions): ResolvedOptions {
     table: (tableParts as readonly string[]).map((p) => dialect.quoteIdent(p)).join('.'),
     column: dialect.quoteIdent(column),
     indexed: options.indexed === true,
+    limits: resolveQueryLimits(options.limits),
   };
 }

@@ -21,7 +21,7 @@ export interface SqlQuery extends SqlStatement {
 
 /** The condition of a whole query, still with parameter markers (used by toSql and listSql). */
 export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptions, builder: SqlBuilder): string {
-  const problems: Diagnostic[] = validate(query, catalog).filter((d) => d.severity === 'error');
+  const problems: Diagnostic[] = validate(query, catalog, { limits: opts.limits }).filter((d) => d.severity === 'error');
   if (hasErrors(problems)) throw new QueryError(problems);
   let n = 0;
   const ctx: ClauseContext = { dialect: opts.dialect, builder, column: opts.column, alias: () => `catq_e${++n}` };

@@ -93,9 +93,12 @@ class Copier {
       if (isArray) {
         const arr = v as readonly unknown[];
         const out: JsonValue[] = [];
-        for (let i = 0; i < arr.length; i++) {
+        const length = arr.length;
+        for (let i = 0; i < length; i++) {
           this.segments.push(i);
-          const item = hasOwn.call(arr, i) ? this.copy(arr[i], depth + 1) : this.notJson('a hole in a sparse array');
+          // A hole costs a value of the budget like any element, so that `a.length = 2 ** 32 - 1`
+          // is stopped after maxLength steps instead of walking four billion of them.
+          const item = hasOwn.call(arr, i) ? this.copy(arr[i], depth + 1) : this.hole();
           this.segments.pop();
           out.push(item === undefined ? null : item);
           if (this.budgetReported) break;
@@ -119,6 +122,15 @@ class Copier {
         this.deepest = 0;
       }
     }
+  }
+
+  private hole(): undefined {
+    if (++this.count > this.limits.maxLength) {
+      if (!this.budgetReported) this.report(diagnostic('wire/too-many-values', { limit: this.limits.maxLength }, { path: '' }));
+      this.budgetReported = true;
+      return undefined;
+    }
+    return this.notJson('a hole in a sparse array');
   }
 
   private notJson(found: string): undefined {
