@@ -1,7 +1,8 @@
-import { isQuery, type Clause, type Query } from '../ast/index.js';
+import { isQuery, type Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { badArgument, capDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
+import { readClause } from './read-clause.js';
 import { checkContext } from './context.js';
 import { checkLimits, resolveQueryLimits, type LimitOptions } from './limits.js';
 import { checkRelations } from './relations.js';
@@ -28,6 +29,15 @@ export type ValidateOptions = LimitOptions;
  * ```
  */
 export function validate(query: Query, catalog: Catalog, options?: ValidateOptions): Diagnostic[] {
+  try {
+    return validateQuery(query, catalog, options);
+  } catch {
+    // Only a query whose own parts are proxies that throw gets here (clauses are read safely).
+    return [badArgument('validate', 'query', 'a Query', 'a value that cannot be read', 'Pass the query returned by decode(q) or parse(text).')];
+  }
+}
+
+function validateQuery(query: Query, catalog: Catalog, options?: ValidateOptions): Diagnostic[] {
   // Arguments of the wrong kind (from JavaScript callers) are reported, never a TypeError.
   const argumentProblems = catalogArgumentProblems('validate', catalog);
   if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
@@ -36,7 +46,12 @@ export function validate(query: Query, catalog: Catalog, options?: ValidateOptio
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;
   for (let i = 0; i < clauses.length; i++) {
-    const checked = checkClause(ctx, i, clauses[i] as Clause);
+    const read = readClause(clauses[i], i);
+    if (!read.clause) {
+      for (const d of read.diagnostics) ctx.out.push(d);
+      continue;
+    }
+    const checked = checkClause(ctx, i, read.clause);
     if (checked) valid.push(checked);
   }
   checkRelations(ctx, valid);

@@ -63,8 +63,22 @@ export function compileChecked(query: Query, catalog: Catalog, options: CompileO
   const keyless = holdsOnKeyless(plans);
   const ordered = [...plans].sort((a, b) => cost(a) - cost(b) || a.index - b.index);
   const mode = options.mode ?? 'auto';
-  if (mode !== 'closure' && canGenerateCode()) return generatedFn(ordered, keyless);
-  return queryFn(ordered, keyless);
+  return total(mode !== 'closure' && canGenerateCode() ? generatedFn(ordered, keyless) : queryFn(ordered, keyless));
+}
+
+/**
+ * The predicate made total over hostile values: an item that cannot be read (a revoked proxy, a
+ * proxy or getter that throws) matches nothing. Plain data never throws; the guard costs a
+ * try/catch per call, which V8 optimises away on the path that does not throw.
+ */
+function total(p: Predicate): Predicate {
+  return (item: unknown): boolean => {
+    try {
+      return p(item);
+    } catch {
+      return false;
+    }
+  };
 }
 
 /** Whether one raw item matches (compiles the query each call; use {@link compile} for many items). */

@@ -49,7 +49,8 @@ export interface ListSqlOptions extends SqlOptions, ReadListingOptions {}
  */
 export function idKeys(d: Dialect, node: JsonNode): [string, string, string] {
   return [
-    `(CASE WHEN ${node.is('number')} AND ${d.isFinite(node.number())} THEN 0 WHEN ${node.is('string')} THEN 1 END)`,
+    // The empty string is not an id (the interface's ItemUri needs a non-empty one): not listed.
+    `(CASE WHEN ${node.is('number')} AND ${d.isFinite(node.number())} THEN 0 WHEN ${node.is('string')} AND ${node.text()} <> '' THEN 1 END)`,
     `coalesce(${node.number()}, 0)`,
     d.orderText(`coalesce(${node.text()}, '')`),
   ];
@@ -74,7 +75,8 @@ function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
  */
 export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: ListSqlOptions): SqlListing {
   const opts = resolveOptions(options, 'listSql', [...SQL_OPTION_KEYS, 'numericStrings']);
-  const read = readListingParams({ ...params, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
+  const plain = typeof URLSearchParams === 'function' && params instanceof URLSearchParams ? Object.fromEntries([...params].reverse()) : params;
+  const read = readListingParams({ ...plain, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
   const listing: Listing = { ...read.listing, query };
   const d = opts.dialect;
