@@ -1,14 +1,19 @@
 import { isQuery, type Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { badArgument, capDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, capDiagnostics, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
-import { readClause } from './read-clause.js';
 import { checkContext } from './context.js';
 import { checkLimits, resolveQueryLimits, type LimitOptions } from './limits.js';
+import { readClause } from './read-clause.js';
 import { checkRelations } from './relations.js';
+import { planClause, type CheckedQuery } from './plan.js';
 
-/** Options of {@link validate}. */
-export type ValidateOptions = LimitOptions;
+/** What {@link check} finds: every diagnostic, and the checked plan when none is an error. */
+export interface CheckResult {
+  readonly diagnostics: Diagnostic[];
+  /** The query resolved and normalised for the backends; absent exactly when a diagnostic is an error. */
+  readonly plan?: CheckedQuery;
+}
 
 /**
  * Checks a query against a catalog (LANGUAGE.md section 5) and returns every problem at once:
@@ -19,8 +24,7 @@ export type ValidateOptions = LimitOptions;
  * Each diagnostic points at the most precise part of the clause (span and JSON pointer into the
  * wire form). Quick fixes carry a structural `change`; their text edits are filled in for wire
  * queries with positions (the infix `lint` writes its own). Never throws, whatever the clauses
- * hold. The limits for untrusted queries (`options.limits`, docs/limits.md) are checked too:
- * words of `matches` values, and at most `maxDiagnostics` diagnostics listed.
+ * hold.
  *
  * @example
  * ```ts
@@ -29,23 +33,36 @@ export type ValidateOptions = LimitOptions;
  * ```
  */
 export function validate(query: Query, catalog: Catalog, options?: ValidateOptions): Diagnostic[] {
+  return check(query, catalog, options).diagnostics;
+}
+
+/** Options of {@link validate} and {@link check}: the limits for untrusted queries (docs/limits.md). */
+export type ValidateOptions = LimitOptions;
+
+/**
+ * {@link validate}, plus the checked query that every backend compiles: each clause resolved
+ * (attribute, raw key, type, cardinality) and normalised into a {@link ClausePlan}. `plan` is
+ * present exactly when no diagnostic is an error. Never throws.
+ */
+export function check(query: Query, catalog: Catalog, options?: ValidateOptions): CheckResult {
   try {
-    return validateQuery(query, catalog, options);
+    return checkQuery(query, catalog, options);
   } catch {
     // Only a query whose own parts are proxies that throw gets here (clauses are read safely).
-    return [badArgument('validate', 'query', 'a Query', 'a value that cannot be read', 'Pass the query returned by decode(q) or parse(text).')];
+    return { diagnostics: [badArgument('validate', 'query', 'a Query', 'a value that cannot be read', 'Pass the query returned by decode(q) or parse(text).')] };
   }
 }
 
-function validateQuery(query: Query, catalog: Catalog, options?: ValidateOptions): Diagnostic[] {
+function checkQuery(query: Query, catalog: Catalog, options?: ValidateOptions): CheckResult {
   // Arguments of the wrong kind (from JavaScript callers) are reported, never a TypeError.
   const argumentProblems = catalogArgumentProblems('validate', catalog);
   if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
-  if (argumentProblems.length) return argumentProblems;
+  if (argumentProblems.length) return { diagnostics: argumentProblems };
   const ctx = checkContext(query, catalog);
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;
   for (let i = 0; i < clauses.length; i++) {
+    // Hand-built clauses may hold anything (getters, proxies, BigInt, cycles): read as plain data first.
     const read = readClause(clauses[i], i);
     if (!read.clause) {
       for (const d of read.diagnostics) ctx.out.push(d);
@@ -57,5 +74,8 @@ function validateQuery(query: Query, catalog: Catalog, options?: ValidateOptions
   checkRelations(ctx, valid);
   const limits = resolveQueryLimits(options?.limits);
   checkLimits(query, limits, ctx.out);
-  return capDiagnostics(ctx.out, limits.maxDiagnostics);
+  const diagnostics = capDiagnostics(ctx.out, limits.maxDiagnostics);
+  if (hasErrors(diagnostics) || valid.length !== clauses.length) return { diagnostics };
+  const plan: CheckedQuery = { query, catalog, clauses: valid.map((v) => planClause(v.index, v.clause, v.attribute, v.rawKey)) };
+  return { diagnostics, plan };
 }
