@@ -116,11 +116,18 @@ class Copier {
         const arr = v as readonly unknown[];
         const out: JsonValue[] = [];
         const length = arr.length;
+        // A hole costs a value of the budget like any element, so an array longer than what is
+        // left of the budget is refused at once (`a.length = 2 ** 32 - 1` walks nothing).
+        if (length > this.limits.maxLength - this.count) {
+          this.count = this.limits.maxLength;
+          this.hole(true);
+          return undefined;
+        }
+        let holes = 0;
         for (let i = 0; i < length; i++) {
           this.segments.push(i);
-          // A hole costs a value of the budget like any element, so that `a.length = 2 ** 32 - 1`
-          // is stopped after maxLength steps instead of walking four billion of them.
-          const item = hasOwn.call(arr, i) ? this.copy(arr[i], depth + 1) : this.hole();
+          // One diagnostic for the first hole of an array, the others counted.
+          const item = hasOwn.call(arr, i) ? this.copy(arr[i], depth + 1) : this.hole(holes++ === 0);
           this.segments.pop();
           out.push(item === undefined ? null : item);
           if (this.budgetReported) break;
@@ -146,13 +153,16 @@ class Copier {
     }
   }
 
-  private hole(): undefined {
+  private hole(first: boolean): undefined {
     if (++this.count > this.limits.maxLength) {
       if (!this.budgetReported) this.report(diagnostic('wire/too-many-values', { limit: this.limits.maxLength }, { path: '' }));
       this.budgetReported = true;
       return undefined;
     }
-    return this.notJson('a hole in a sparse array');
+    if (first) return this.notJson('a hole in a sparse array');
+    const top = this.segments[0];
+    if (typeof top === 'number') this.badClauses.add(top);
+    return undefined;
   }
 
   private notJson(found: string): undefined {
