@@ -6,6 +6,9 @@ import { format } from '../syntax/index.js';
 import { clause as checkedClause, encode, toWire } from '../wire/index.js';
 import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';
 
+/** The mark of a QueryBuilder, shared by every copy of catq through the global symbol registry. */
+const BRAND: unique symbol = Symbol.for('catq.QueryBuilder') as never;
+
 /**
  * Builds a query for the catalog it was made for, one clause at a time. Immutable: `where`
  * returns a new builder, so a partly built query can be shared and extended in several ways.
@@ -17,6 +20,19 @@ import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';
  * so a builder never holds a query that `validate` rejects.
  */
 export class QueryBuilder<C extends Catalog = Catalog> {
+  /**
+   * `instanceof QueryBuilder` also recognises builders made by another copy of catq (each entry,
+   * `catq/builder`, `catq/client`..., is bundled on its own), as `QueryError` does.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
+  /** @internal The mark {@link isQueryBuilder} looks for. */
+  get [BRAND](): true {
+    return true;
+  }
+
   readonly #catalog: Catalog;
   readonly #clauses: readonly Clause[];
 
@@ -101,6 +117,11 @@ export class QueryBuilder<C extends Catalog = Catalog> {
   toString(): string {
     return this.toInfix();
   }
+}
+
+/** Whether `value` is a {@link QueryBuilder} (from any copy of catq). */
+export function isQueryBuilder(value: unknown): value is QueryBuilder {
+  return value instanceof QueryBuilder;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineCatalog, OPERATORS_BY_TYPE, queryBuilder, QueryBuilder } from '../../src/builder/index.js';
+import { defineCatalog, isQueryBuilder, OPERATORS_BY_TYPE, queryBuilder, QueryBuilder } from '../../src/builder/index.js';
 import { ATTRIBUTE_TYPES, decode, encode, filter, operatorsFor, parse, queryEqual, QueryError, type Catalog } from '../../src/index.js';
 
 const shop = defineCatalog({
@@ -87,6 +87,16 @@ describe('queryBuilder', () => {
     (json.SearchableAttributes as unknown as { Attribute: string }[])[2]!.Attribute = 'cost';
     expect(runtime.where('price', '>', 1).toInfix()).toBe('price > 1');
     expect(Object.isFrozen(runtime.catalog)).toBe(true);
+  });
+
+  it('is recognised by instanceof and isQueryBuilder, also from another copy of catq', () => {
+    const q = b.where('price', '<', 1);
+    expect(q).toBeInstanceOf(QueryBuilder);
+    expect(isQueryBuilder(q)).toBe(true);
+    // What another bundle's builder looks like from here: the same global mark, another class.
+    const other = { [Symbol.for('catq.QueryBuilder')]: true, toQuery: () => q.toQuery() };
+    expect(isQueryBuilder(other)).toBe(true);
+    for (const v of [q.toQuery(), q.toWire(), {}, null, 'price < 1']) expect(isQueryBuilder(v)).toBe(false);
   });
 
   it('gives the warnings of the whole query', () => {
