@@ -5,6 +5,7 @@
  */
 export { queryBuilder, defineCatalog, isQueryBuilder, QueryBuilder } from './query-builder.js';
 export { OPERATORS_BY_TYPE } from './operators-by-type.js';
+export type { QueryBuilderOptions } from './options.js';
 export type {
   AliasField,
   AliasTarget,

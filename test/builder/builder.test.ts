@@ -162,6 +162,41 @@ describe('queryBuilder at run time (plain JavaScript, catalogs from JSON)', () =
   });
 });
 
+describe('limits', () => {
+  const many = Array.from({ length: 1001 }, (_, i) => `sku-${i}`) as unknown as readonly [string, ...string[]];
+
+  it('keeps the query within the limits decode applies by default, so that a service accepts toQ()', () => {
+    const e = thrown(() => queryBuilder(shop).where('price', '<', 3).where('sku', 'one-of', many));
+    expect(e.diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/list-too-long', '/1/1']]);
+    const ok = queryBuilder(shop).where('sku', 'one-of', many.slice(0, 1000) as unknown as readonly [string, ...string[]]);
+    expect(decode(ok.toQ()).diagnostics).toEqual([]);
+  });
+
+  it('takes larger (or smaller) limits for a service configured so', () => {
+    const big = queryBuilder(shop, { limits: { maxListLength: 5000 } }).where('sku', 'one-of', many);
+    expect(decode(big.toQ(), { maxListLength: 5000 }).query?.clauses[0]?.value).toHaveLength(1001);
+    const two = queryBuilder(shop, { limits: { maxClauses: 2 } }).where('price', '<', 3).where('price', '>', 1);
+    expect(thrown(() => two.where('brand', '=', 'Acme')).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/too-many-clauses', '/2']]);
+  });
+
+  it('counts the length of toQ() exactly', () => {
+    const built = queryBuilder(shop).where('title', 'matches', 'rain jacket 😀').where('brand', 'one-of', ['A&B', 'Zoë']);
+    const length = built.toQ().length;
+    const exact = queryBuilder(shop, { limits: { maxLength: length } }).where('title', 'matches', 'rain jacket 😀').where('brand', 'one-of', ['A&B', 'Zoë']);
+    expect(exact.toQ()).toBe(built.toQ());
+    const short = queryBuilder(shop, { limits: { maxLength: length - 1 } }).where('title', 'matches', 'rain jacket 😀');
+    const e = thrown(() => short.where('brand', 'one-of', ['A&B', 'Zoë']));
+    expect(e.diagnostics.map((d) => [d.code, d.data])).toEqual([['wire/too-long', { length, limit: length - 1 }]]);
+  });
+
+  it('rejects options it does not know', () => {
+    expect(thrown(() => queryBuilder(shop, { limit: 5 } as never)).diagnostics.map((d) => [d.code, d.data?.['name']])).toEqual([['api/bad-argument', 'options.limit']]);
+    expect(thrown(() => queryBuilder(shop, { limits: { maxList: 5 } } as never)).diagnostics.map((d) => d.data?.['name'])).toEqual(['options.limits.maxList']);
+    expect(thrown(() => queryBuilder(shop, { limits: { maxClauses: -1 } })).diagnostics.map((d) => d.data?.['name'])).toEqual(['options.limits.maxClauses']);
+    expect(thrown(() => queryBuilder(shop, 'fast' as never)).diagnostics.map((d) => d.code)).toEqual(['api/bad-argument']);
+  });
+});
+
 describe('the typed operator table of the builder', () => {
   it('is the operator table of catq for every attribute type', () => {
     for (const type of ATTRIBUTE_TYPES) expect([...OPERATORS_BY_TYPE[type]], type).toEqual(operatorsFor(type));
