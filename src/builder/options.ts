@@ -29,7 +29,7 @@ export function builderLimits(options: unknown): DecodeLimits {
     bad('options', 'an object', options, 'Pass { limits: { maxListLength: 5000 } }, or nothing.');
   } else {
     for (const key of Object.keys(options)) {
-      if (!(OPTION_KEYS as readonly string[]).includes(key)) bad(`options.${key}`, 'absent', (options as Record<string, unknown>)[key], `The only option is ${OPTION_KEYS.map((k) => `"${k}"`).join(', ')}.`);
+      if (!(OPTION_KEYS as readonly string[]).includes(key)) bad(`options.${key}`, 'absent', (options as Record<string, unknown>)[key], `${didYouMean(key, OPTION_KEYS)}The only option is "limits".`);
     }
     const limits = (options as QueryBuilderOptions).limits;
     if (limits !== undefined) {
@@ -37,7 +37,7 @@ export function builderLimits(options: unknown): DecodeLimits {
         bad('options.limits', 'an object', limits, `Pass some of ${LIMIT_KEYS.join(', ')}.`);
       } else {
         for (const [key, value] of Object.entries(limits)) {
-          if (!(LIMIT_KEYS as readonly string[]).includes(key)) bad(`options.limits.${key}`, 'absent', value, `The limits are ${LIMIT_KEYS.join(', ')}.`);
+          if (!(LIMIT_KEYS as readonly string[]).includes(key)) bad(`options.limits.${key}`, 'absent', value, `${didYouMean(key, LIMIT_KEYS)}The limits are ${LIMIT_KEYS.join(', ')}.`);
           else if (typeof value !== 'number' || !(value >= 0)) bad(`options.limits.${key}`, 'a number of at least 0', value, 'Pass a count, or leave it out for the default.');
         }
       }
@@ -45,4 +45,32 @@ export function builderLimits(options: unknown): DecodeLimits {
   }
   if (problems.length) throw new QueryError(problems, 'queryBuilder() was called with bad options');
   return { ...DEFAULT_LIMITS, ...((options as QueryBuilderOptions).limits ?? {}) };
+}
+
+/** `Did you mean "x"? ` for the known key nearest to a misspelled one (case, a prefix, or at most 3 edits), else `''`. */
+function didYouMean(key: string, known: readonly string[]): string {
+  let best: string | undefined;
+  let bestDistance = 4;
+  for (const k of known) {
+    const [kl, keyl] = [k.toLowerCase(), key.toLowerCase()];
+    const d = kl === keyl ? 0 : keyl.length >= 3 && kl.startsWith(keyl) ? 1 : editDistance(kl, keyl);
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best === undefined ? '' : `Did you mean "${best}"? `;
+}
+
+/** Levenshtein distance of two short strings (option keys). */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next.push(Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    }
+    row = next;
+  }
+  return row[b.length] as number;
 }

@@ -191,7 +191,11 @@ describe('limits', () => {
 
   it('rejects options it does not know', () => {
     expect(thrown(() => queryBuilder(shop, { limit: 5 } as never)).diagnostics.map((d) => [d.code, d.data?.['name']])).toEqual([['api/bad-argument', 'options.limit']]);
-    expect(thrown(() => queryBuilder(shop, { limits: { maxList: 5 } } as never)).diagnostics.map((d) => d.data?.['name'])).toEqual(['options.limits.maxList']);
+    const misspelt = thrown(() => queryBuilder(shop, { limits: { maxList: 5 } } as never));
+    expect(misspelt.diagnostics.map((d) => d.data?.['name'])).toEqual(['options.limits.maxList']);
+    expect(misspelt.diagnostics[0]?.message).toContain('Did you mean "maxListLength"?');
+    expect(thrown(() => queryBuilder(shop, { Limits: {} } as never)).diagnostics[0]?.message).toContain('Did you mean "limits"?');
+    expect(thrown(() => queryBuilder(shop, { fast: true } as never)).diagnostics[0]?.message).not.toContain('Did you mean');
     expect(thrown(() => queryBuilder(shop, { limits: { maxClauses: -1 } })).diagnostics.map((d) => d.data?.['name'])).toEqual(['options.limits.maxClauses']);
     expect(thrown(() => queryBuilder(shop, 'fast' as never)).diagnostics.map((d) => d.code)).toEqual(['api/bad-argument']);
   });
