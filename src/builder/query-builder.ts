@@ -56,7 +56,7 @@ export class QueryBuilder<C extends Catalog = Catalog> {
     const limits = builderLimits(options);
     const { catalog: loaded, diagnostics } = loadCatalog(catalog);
     if (!loaded) throw new QueryError(diagnostics, 'queryBuilder() needs a valid catalog');
-    return new QueryBuilder<C>(loaded, [], limits, EMPTY_Q.length);
+    return new QueryBuilder<C>(loaded, Object.freeze([]), limits, EMPTY_Q.length);
   }
 
   /**
@@ -89,7 +89,7 @@ export class QueryBuilder<C extends Catalog = Catalog> {
     }
     if (qLength > limits.maxLength) over.push(diagnostic('wire/too-long', { length: qLength, limit: limits.maxLength }, { path: `/${index}` }));
     if (over.length) throw new QueryError(over, `${context} (raise queryBuilder's limits option if the service allows more)`);
-    return new QueryBuilder<C>(this.#catalog, [...this.#clauses, c], limits, qLength);
+    return new QueryBuilder<C>(this.#catalog, Object.freeze([...this.#clauses, c]), limits, qLength);
   }
 
   /** The clauses added so far (frozen nodes). */
@@ -107,7 +107,7 @@ export class QueryBuilder<C extends Catalog = Catalog> {
     return trustedQuery(this.#clauses);
   }
 
-  /** The query's wire array (LANGUAGE.md section 1): `[["brand","Acme"],[["<","price"],20]]`. */
+  /** The query's wire array (docs/wire.md): `[["brand","Acme"],[["<","price"],20]]`. */
   toWire(): JsonArray {
     return toWire(this.toQuery());
   }

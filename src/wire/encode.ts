@@ -2,7 +2,7 @@ import { isOperator, isQuery, type Clause, type JsonArray, type JsonValue, type 
 import { throwBadArgument } from '../diagnostics/index.js';
 
 /**
- * The wire array of a query (LANGUAGE.md section 1): equality in the shorthand `[field, value]`,
+ * The wire array of a query (docs/wire.md, "Clauses"): equality in the shorthand `[field, value]`,
  * every other operator in the full form `[[operator, field], value]`. Clause order, object key
  * order and values are kept as they are.
  */

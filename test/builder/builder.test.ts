@@ -58,6 +58,8 @@ describe('queryBuilder', () => {
     const acme = cheap.where('brand', '=', 'Acme');
     const globex = cheap.where('brand', '=', 'Globex');
     expect(cheap.clauses).toHaveLength(1);
+    expect(Object.isFrozen(cheap.clauses)).toBe(true);
+    expect(() => (cheap.clauses as unknown as unknown[]).push('x')).toThrow(TypeError);
     expect(acme.toInfix()).toBe('price < 20 and brand = "Acme"');
     expect(globex.toInfix()).toBe('price < 20 and brand = "Globex"');
   });
