@@ -162,7 +162,25 @@ export function createClient(options: ClientOptions): CatalogClient {
     return pager<ListedItem, ItemId>(path, o, q === undefined ? undefined : qParameter(q));
   };
 
-  const batch = (op: 'upsert' | 'update' | 'delete', catalogId: number, kind: ItemKind, items: readonly RawItem[], o: BatchOptions | undefined) => {
+  /**
+   * The raw key holding item ids for a kind: the catalog's `Aliases.Id` for products, the
+   * referenced catalog's for a kind its Configuration sources from one. Catalogs not yet known are
+   * read (once); undefined when that fails or the kind is derived from item fields.
+   */
+  const idKeyFor = async (catalogId: number, kind: ItemKind, o: CallOptions | undefined): Promise<string | undefined> => {
+    const read = async (id: number) => known.get(id) ?? (await client.getCatalog(id, o));
+    try {
+      const catalog = await read(catalogId);
+      if (kind === 'product') return catalog.Aliases?.Id;
+      const conf = catalog.Configuration?.[kind === 'brand' ? 'Brands' : kind === 'category' ? 'Categories' : 'Merchants'];
+      return conf?.Source === 'Referenced' ? (await read(conf.ReferenceId)).Aliases?.Id : undefined;
+    } catch (e) {
+      if (o?.signal?.aborted) throw e;
+      return undefined;
+    }
+  };
+
+  const batch = async (op: 'upsert' | 'update' | 'delete', catalogId: number, kind: ItemKind, items: readonly RawItem[], o: BatchOptions | undefined): Promise<BatchResult> => {
     const fn = `${op}Items`;
     const path = `${itemsPath(catalogId, kind, fn)}/batch/${op}`;
     checkItems(fn, items);
@@ -170,10 +188,14 @@ export function createClient(options: ClientOptions): CatalogClient {
     if (!(Number.isInteger(concurrency) && concurrency >= 1)) throwBadArgument(fn, 'concurrency', 'a whole number ≥ 1', concurrency, 'Pass e.g. concurrency: 4.');
     const method = op === 'update' ? 'PATCH' : 'POST';
     const idempotent = op !== 'update' || config.retryPartialUpdates;
-    return runBatches(items, BATCH_LIMITS[op], concurrency, async (chunk) => (await call(method, path, o, { body: { Items: chunk }, idempotent })) as JobSubmission);
+    const size = BATCH_LIMITS[op];
+    // Ids order the requests (see runBatches) and place warnings that name an id but no position.
+    const key = items.length > size || known.has(catalogId) ? await idKeyFor(catalogId, kind, o) : undefined;
+    const idOf = key === undefined ? undefined : (item: RawItem) => idText(item, key);
+    return runBatches(items, size, concurrency, async (chunk) => (await call(method, path, o, { body: { Items: chunk }, idempotent })) as JobSubmission, idOf);
   };
 
-  return {
+  const client: CatalogClient = {
     async getCatalog(catalogId, o) {
       const path = `/v1/catalog/${checkCatalogId(catalogId, 'getCatalog')}`;
       const body = await call('GET', path, o);
@@ -202,6 +224,16 @@ export function createClient(options: ClientOptions): CatalogClient {
     updateItems: (catalogId, kind, items, o) => batch('update', catalogId, kind, items, o),
     deleteItems: (catalogId, kind, items, o) => batch('delete', catalogId, kind, items, o),
   };
+  return client;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The id of a raw item at `key` as text, when it is a string or a finite number. */
+function idText(item: RawItem, key: string): string | undefined {
+  if (!hasOwn.call(item, key)) return undefined;
+  const v = item[key];
+  return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? String(v) : undefined;
 }
 
 function readOptions(o: ClientOptions): TransportConfig & { concurrency: number; retryPartialUpdates: boolean } {
