@@ -23,7 +23,9 @@ describe('catq/client entry', () => {
   });
 
   it('resolves as catq/client from ESM and CommonJS', async () => {
-    const esm = (await import('catq/client')) as Record<string, unknown>;
+    // Through a variable: the type checker runs before the build, when dist/ has no client.d.ts yet.
+    const entry: string = 'catq/client';
+    const esm = (await import(entry)) as Record<string, unknown>;
     const cjs = createRequire(import.meta.url)('catq/client') as Record<string, unknown>;
     for (const m of [esm, cjs]) {
       expect(typeof m.createClient).toBe('function');
