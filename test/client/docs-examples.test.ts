@@ -12,7 +12,9 @@ import { API_KEY, startTestService, type TestService } from './support/test-serv
 const root = join(__dirname, '..', '..');
 const dir = join(root, 'test-artifacts', 'docs-examples');
 const doc = readFileSync(join(root, 'docs', 'sdk-client.md'), 'utf8');
-const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => (m[1] as string).replaceAll("from 'catq/client'", "from '../../src/client/index.js'"));
+const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) =>
+  (m[1] as string).replaceAll("from 'catq/client'", "from '../../src/client/index.js'").replaceAll("from 'catq/builder'", "from '../../src/builder/index.js'"),
+);
 
 let service: TestService;
 beforeAll(async () => {
