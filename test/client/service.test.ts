@@ -7,17 +7,12 @@
  * Runs whenever the service is part of the repository (`npm test` builds it first; by hand:
  * `npm run build && npx vitest run test/client/service.test.ts`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type CatalogClient, type ItemPage, type RawItem, type Scope } from '../../src/client/index.js';
 import { listItems } from '../../src/eval/index.js';
 import { CATALOG, products } from './support/catalog.js';
+import { SERVER_PRESENT, startCatqServer, type ServerProcess } from './support/server-process.js';
 
-const root = join(__dirname, '..', '..');
-const serverPresent = existsSync(join(root, 'packages', 'server', 'src', 'cli.ts'));
 const KEY = 'client-test-key';
 
 /** 4,000 numeric ids and 1,000 string ids (astral characters, `/`, `%`, `&`, spaces). */
@@ -26,29 +21,8 @@ const ITEMS: Record<string, unknown>[] = [
   ...Array.from({ length: 1000 }, (_, i) => ({ id: `sku/${i % 7 ? 'a' : '\u{1F600}'}&${i} %`, title: `String item ${i} rain jacket`, brand: i % 2 ? 'Acme' : 'Tern & Hook', price: i % 100 })),
 ];
 
-let proc: ChildProcess | undefined;
-let dir = '';
+let server: ServerProcess | undefined;
 let client: CatalogClient;
-
-async function startServer(): Promise<string> {
-  dir = mkdtempSync(join(tmpdir(), 'catq-client-'));
-  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(CATALOG));
-  writeFileSync(join(dir, 'items.ndjson'), ITEMS.map((i) => JSON.stringify(i)).join('\n') + '\n');
-  const bin = join(root, 'packages', 'server', 'bin', 'catq-server.js');
-  const child = spawn(process.execPath, [bin, '--port', '0', '--catalog', join(dir, 'catalog.json'), '--items', join(dir, 'items.ndjson'), '--api-key', KEY], { stdio: ['ignore', 'pipe', 'pipe'] });
-  proc = child;
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1] as string);
-    });
-    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => reject(new Error(`catq-server exited with ${code}: ${err}`)));
-  });
-}
 
 /** The library's page for a Scope (the service numbers its network 1). */
 function reference(scope: Scope | undefined): ItemPage {
@@ -70,15 +44,12 @@ function allIds(): unknown[] {
   return ids;
 }
 
-describe.runIf(serverPresent)('client against catq-server', () => {
+describe.runIf(SERVER_PRESENT)('client against catq-server', () => {
   beforeAll(async () => {
-    const url = await startServer();
-    client = createClient({ baseUrl: url, apiKey: KEY, retry: { retries: 1, baseDelayMs: 10 } });
+    server = await startCatqServer(CATALOG, ITEMS, KEY);
+    client = createClient({ baseUrl: server.url, apiKey: KEY, retry: { retries: 1, baseDelayMs: 10 } });
   }, 120_000);
-  afterAll(() => {
-    proc?.kill('SIGKILL');
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
 
   it('reads 5,000 items page by page forward, each page equal to the library listItems', async () => {
     const pages: ItemPage[] = [];
