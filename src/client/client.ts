@@ -125,7 +125,9 @@ export const BATCH_LIMITS = { upsert: 1000, update: 100, delete: 1000 } as const
 export function createClient(options: ClientOptions): CatalogClient {
   const config = readOptions(options);
   const known = new Map<number, Catalog>();
-  for (const c of options.catalogs ?? []) remember(known, c, 'createClient');
+  const given: unknown = options.catalogs;
+  if (given !== undefined && !Array.isArray(given)) throwBadArgument('createClient', 'catalogs', 'an array of catalogs', given, 'Pass catalogs: [catalog].');
+  for (const c of (given ?? []) as unknown[]) remember(known, c, 'createClient');
 
   const call = (method: 'GET' | 'POST' | 'PATCH', path: string, o: CallOptions | undefined, extra: { query?: string; body?: unknown; idempotent?: boolean } = {}) =>
     send(config, {
@@ -140,6 +142,7 @@ export function createClient(options: ClientOptions): CatalogClient {
     });
 
   const pager = <T, Id>(path: string, o: ListOptions | undefined, q: string | undefined): PageIterator<T, Id> => {
+    checkCallOptions(o, 'list');
     const direction = o?.direction ?? 'forward';
     if (direction !== 'forward' && direction !== 'backward') throwBadArgument('list', 'direction', "'forward' or 'backward'", direction, "Pass direction: 'backward' to follow PrevQuery.");
     if (o?.limit !== undefined && !(Number.isInteger(o.limit) && o.limit >= 1 && o.limit <= 1000)) {
@@ -182,10 +185,10 @@ export function createClient(options: ClientOptions): CatalogClient {
 
   const batch = async (op: 'upsert' | 'update' | 'delete', catalogId: number, kind: ItemKind, items: readonly RawItem[], o: BatchOptions | undefined): Promise<BatchResult> => {
     const fn = `${op}Items`;
+    checkCallOptions(o, fn);
     const path = `${itemsPath(catalogId, kind, fn)}/batch/${op}`;
     checkItems(fn, items);
-    const concurrency = o?.concurrency ?? config.concurrency;
-    if (!(Number.isInteger(concurrency) && concurrency >= 1)) throwBadArgument(fn, 'concurrency', 'a whole number ≥ 1', concurrency, 'Pass e.g. concurrency: 4.');
+    const concurrency = checkConcurrency(o?.concurrency ?? config.concurrency, fn);
     const method = op === 'update' ? 'PATCH' : 'POST';
     const idempotent = op !== 'update' || config.retryPartialUpdates;
     const size = BATCH_LIMITS[op];
@@ -197,6 +200,7 @@ export function createClient(options: ClientOptions): CatalogClient {
 
   const client: CatalogClient = {
     async getCatalog(catalogId, o) {
+      checkCallOptions(o, 'getCatalog');
       const path = `/v1/catalog/${checkCatalogId(catalogId, 'getCatalog')}`;
       const body = await call('GET', path, o);
       const { catalog, diagnostics } = loadCatalog(body);
@@ -211,6 +215,7 @@ export function createClient(options: ClientOptions): CatalogClient {
     listCatalogs: (o) => new ItemIterator(pager<ListedCatalog, number>('/v1/catalog', o, undefined)),
     listCatalogPages: (o) => pager<ListedCatalog, number>('/v1/catalog', o, undefined),
     async getItem(catalogId, kind, id, o) {
+      checkCallOptions(o, 'getItem');
       if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) {
         throwBadArgument('getItem', 'id', 'a non-empty string or a finite number', id, 'Pass the item id.');
       }
@@ -250,6 +255,7 @@ function readOptions(o: ClientOptions): TransportConfig & { concurrency: number;
   if (typeof o.apiKey !== 'string' || o.apiKey === '') throwBadArgument('createClient', 'apiKey', 'a non-empty string', o.apiKey, 'Pass the API key generated in the account settings.');
   const f = o.fetch ?? (globalThis.fetch as FetchFunction | undefined);
   if (typeof f !== 'function') throwBadArgument('createClient', 'fetch', 'a fetch function', f, 'This platform has no global fetch: pass one.');
+  if (o.retry !== undefined && (o.retry === null || typeof o.retry !== 'object')) throwBadArgument('createClient', 'retry', 'an object { retries?, baseDelayMs?, maxDelayMs? }', o.retry, 'Pass e.g. retry: { retries: 3 }.');
   const retry: RetryPolicy = retryPolicy(o.retry);
   if (!(Number.isInteger(retry.retries) && retry.retries >= 0)) throwBadArgument('createClient', 'retry.retries', 'a whole number ≥ 0', retry.retries, 'Pass e.g. retry: { retries: 3 }.');
   checkTimeout(retry.baseDelayMs, 'retry.baseDelayMs', true);
@@ -260,7 +266,7 @@ function readOptions(o: ClientOptions): TransportConfig & { concurrency: number;
     fetch: f,
     retry,
     timeoutMs: checkTimeout(o.timeoutMs ?? 30_000, 'timeoutMs'),
-    concurrency: o.concurrency ?? 4,
+    concurrency: checkConcurrency(o.concurrency ?? 4, 'createClient'),
     retryPartialUpdates: o.retryPartialUpdates === true,
   };
 }
@@ -270,6 +276,28 @@ function checkTimeout(ms: unknown, name: string, zeroOk = false): number {
     throwBadArgument('createClient', name, zeroOk ? 'a number of milliseconds ≥ 0' : 'a number of milliseconds > 0', ms, 'Pass a duration in milliseconds.');
   }
   return ms;
+}
+
+/** Per-call options checked before anything is sent. */
+function checkCallOptions(o: unknown, fn: string): CallOptions | undefined {
+  if (o === undefined) return undefined;
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) throwBadArgument(fn, 'options', 'an options object', o, 'Pass e.g. { signal, timeoutMs }.');
+  const { signal, retry, timeoutMs } = o as { signal?: unknown; retry?: unknown; timeoutMs?: unknown };
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throwBadArgument(fn, 'options.signal', 'an AbortSignal', signal, 'Pass the signal of an AbortController, or AbortSignal.timeout(ms).');
+  if (retry !== undefined && (retry === null || typeof retry !== 'object')) throwBadArgument(fn, 'options.retry', 'an object { retries?, baseDelayMs?, maxDelayMs? }', retry, 'Pass e.g. retry: { retries: 0 }.');
+  if (timeoutMs !== undefined) checkTimeout(timeoutMs, 'options.timeoutMs');
+  if (retry !== undefined) {
+    const p = retryPolicy(retry as RetryOptions);
+    if (!(Number.isInteger(p.retries) && p.retries >= 0)) throwBadArgument(fn, 'options.retry.retries', 'a whole number ≥ 0', p.retries, 'Pass e.g. retry: { retries: 3 }.');
+    checkTimeout(p.baseDelayMs, 'options.retry.baseDelayMs', true);
+    checkTimeout(p.maxDelayMs, 'options.retry.maxDelayMs', true);
+  }
+  return o as CallOptions;
+}
+
+function checkConcurrency(n: unknown, fn: string): number {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throwBadArgument(fn, 'concurrency', 'a whole number ≥ 1', n, 'Pass e.g. concurrency: 4.');
+  return n;
 }
 
 function checkCatalogId(id: unknown, fn: string): number {
