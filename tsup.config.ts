@@ -1,10 +1,12 @@
-import { defineConfig } from 'tsup';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Options } from 'tsup';
 
 // One entry per public face, each bundled into one self-contained file (ESM and CJS alike).
 // Code splitting would share chunks between entries, but Node then loads a dozen files to
 // import the root (about +19 ms against +11 ms measured by bench/startup.bench.mjs). Classes
 // that users test with instanceof (QueryError) recognise copies from other entries.
-export default defineConfig({
+const node: Options = {
   entry: {
     index: 'src/index.ts',
     wire: 'src/wire/index.ts',
@@ -12,16 +14,51 @@ export default defineConfig({
     eval: 'src/eval/index.ts',
     sql: 'src/sql/index.ts',
     mongo: 'src/mongo/index.ts',
+    builder: 'src/builder/index.ts',
+    client: 'src/client/index.ts',
     cli: 'src/cli/main.ts',
     lsp: 'src/lsp/index.ts',
   },
   format: ['esm', 'cjs'],
+<<<<<<< HEAD
   dts: { entry: { index: 'src/index.ts', wire: 'src/wire/index.ts', syntax: 'src/syntax/index.ts', eval: 'src/eval/index.ts', sql: 'src/sql/index.ts', mongo: 'src/mongo/index.ts', lsp: 'src/lsp/index.ts' } },
+=======
+  dts: { entry: { index: 'src/index.ts', wire: 'src/wire/index.ts', syntax: 'src/syntax/index.ts', eval: 'src/eval/index.ts', sql: 'src/sql/index.ts', mongo: 'src/mongo/index.ts', builder: 'src/builder/index.ts', client: 'src/client/index.ts' } },
+>>>>>>> main
   target: 'node20',
   platform: 'node',
   splitting: false,
   shims: true,
   sourcemap: true,
-  clean: true,
+  clean: false, // see the end of the file
   treeshake: true,
-});
+};
+
+const shim = (file: string): string => fileURLToPath(new URL(`./src/codemirror/${file}`, import.meta.url));
+
+// `catq/codemirror` runs in browsers: catq's lazy `createRequire` loads (Chevrotain, jsonc-parser,
+// fastest-levenshtein) become static imports through the node:module shim. CodeMirror and Lezer
+// stay external (peer dependencies: one copy of @codemirror/state per page), and so do catq's
+// own dependencies (the application's bundler resolves them).
+const browser: Options = {
+  entry: { codemirror: 'src/codemirror/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: { entry: { codemirror: 'src/codemirror/index.ts' } },
+  target: 'es2022',
+  platform: 'browser',
+  splitting: false,
+  sourcemap: true,
+  clean: false,
+  treeshake: true,
+  external: [/^@codemirror\//, /^@lezer\//],
+  removeNodeProtocol: false,
+  esbuildOptions(o) {
+    o.alias = { ...o.alias, 'node:module': shim('node-module-shim.ts'), 'node:path': shim('node-path-shim.ts') };
+  },
+};
+
+// The two builds run at the same time into dist/, and tsup's `clean` would let one wipe the other's
+// files (its declaration step removes every .d.ts of the folder): dist/ is emptied here, once.
+rmSync(fileURLToPath(new URL('./dist', import.meta.url)), { recursive: true, force: true });
+
+export default defineConfig([node, browser]);

@@ -6,6 +6,7 @@
  */
 export { startServer, type ServerOptions } from './server.js';
 export { DocumentChecker } from './document-checker.js';
+export { IncrementalLinter, splitClauses } from './incremental.js';
 export { checkText, type TextCheck } from './check-text.js';
 export { codeActions, completionItems, documentSymbols, formatDocument, hoverAt } from './features.js';
 export { CONFIG_FILE, Sources, type DocumentSources, type SourceSettings } from './sources.js';

@@ -1,0 +1,62 @@
+/**
+ * `catq/codemirror`: the infix query language in CodeMirror 6. One extension, `catq({ catalog })`,
+ * gives highlighting, a linter fed by `lint` (quick fixes as actions), autocompletion fed by
+ * `complete` (the code the language server uses too) and hover tooltips.
+ *
+ * ```ts
+ * import { EditorView, basicSetup } from 'codemirror';
+ * import { catq } from 'catq/codemirror';
+ * new EditorView({ parent, doc: 'brand = "Acme"', extensions: [basicSetup, catq({ catalog })] });
+ * ```
+ *
+ * `@codemirror/*` and `@lezer/highlight` are peer dependencies, loaded by this entry only.
+ * @module
+ */
+import { autocompletion } from '@codemirror/autocomplete';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { linter } from '@codemirror/lint';
+import type { Extension } from '@codemirror/state';
+import { hoverTooltip } from '@codemirror/view';
+import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
+import { QueryError } from '../diagnostics/index.js';
+import { completionSource } from './completion-source.js';
+import { hoverSource } from './hover.js';
+import { catqLanguage } from './language.js';
+import { lintSource, type LintListener } from './lint-source.js';
+
+export { catqLanguage, catqHighlighting } from './language.js';
+export { completionSource, toCompletion } from './completion-source.js';
+export { lintSource, lintState, toCmDiagnostics, fixTransaction, type FixTarget, type LintListener } from './lint-source.js';
+export { hoverAt, hoverSource, type HoverInfo } from './hover.js';
+
+/** Options of {@link catq}. */
+export interface CatqOptions {
+  /** The catalog queries are checked and completed against (from `loadCatalog`). */
+  readonly catalog: Catalog;
+  /** Milliseconds of quiet typing before the linter runs (default 150). */
+  readonly lintDelay?: number;
+  /** Called after each lint run with the result (for a list of diagnostics, a match count...). */
+  readonly onLint?: LintListener;
+  /** Turn off a service (each is on by default). */
+  readonly lint?: boolean;
+  readonly completion?: boolean;
+  readonly hover?: boolean;
+  /** Add CodeMirror's default highlight style as a fallback (default true). */
+  readonly highlightStyle?: boolean;
+}
+
+/**
+ * The CodeMirror extension for catq queries. Throws a QueryError when `catalog` is not a valid
+ * catalog (a programming error: load it with `loadCatalog` first).
+ */
+export function catq(options: CatqOptions): Extension {
+  const catalog = options?.catalog;
+  const problems = catalogArgumentProblems('catq', catalog);
+  if (problems.length) throw new QueryError(problems, 'catq() was called with a bad catalog');
+  const out: Extension[] = [catqLanguage];
+  if (options.highlightStyle !== false) out.push(syntaxHighlighting(defaultHighlightStyle, { fallback: true }));
+  if (options.completion !== false) out.push(catqLanguage.data.of({ autocomplete: completionSource(catalog) }), autocompletion());
+  if (options.lint !== false) out.push(linter(lintSource(catalog, options.onLint), { delay: options.lintDelay ?? 150 }));
+  if (options.hover !== false) out.push(hoverTooltip(hoverSource(catalog)));
+  return out;
+}
