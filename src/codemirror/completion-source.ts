@@ -14,9 +14,13 @@ const TYPES: Readonly<Record<CompletionItem['kind'], string>> = {
   keyword: 'keyword',
 };
 
-/** One proposal as a CodeMirror completion; it is matched on the text it inserts. */
-export function toCompletion(item: CompletionItem): Completion {
-  const c: Completion = { label: item.insertText, type: TYPES[item.kind], detail: item.detail };
+/**
+ * One proposal as a CodeMirror completion; it is matched on the text it inserts. `index` is its
+ * place in the library's list, kept as a boost (CodeMirror would otherwise sort equal scores by
+ * label: `false` before `true`, alias paths among declared attributes).
+ */
+export function toCompletion(item: CompletionItem, index = 0): Completion {
+  const c: Completion = { label: item.insertText, type: TYPES[item.kind], detail: item.detail, boost: -Math.min(index, 99) };
   if (item.label !== item.insertText) c.displayLabel = item.label;
   return c;
 }
@@ -40,7 +44,7 @@ export function completionSource(catalog: Catalog): CompletionSource {
     if (!first) return null;
     const { start, end } = first.range;
     if (!explicit && start === end && !/[\s[,(]$/.test(state.sliceDoc(Math.max(0, pos - 1), pos))) return null;
-    const result: CompletionResult = { from: start, options: items.map(toCompletion) };
+    const result: CompletionResult = { from: start, options: items.map((item, i) => toCompletion(item, i)) };
     if (end > pos) {
       // The library already kept the proposals that start with the typed part; CodeMirror
       // would filter on the whole word, including what follows the cursor.
