@@ -30,12 +30,13 @@ export function readSample() {
   return { catalog, items };
 }
 
-/** Builds the page into `out` (default dist/); returns the paths written. */
+/** Builds the page into `out` (default dist/); returns the paths written and esbuild's metafile (what the bundle holds). */
 export async function buildPlayground({ out = join(here, 'dist'), minify = true } = {}) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const js = join(out, 'playground.js');
-  await build({
+  const result = await build({
+    metafile: true,
     entryPoints: [join(here, 'src', 'main.ts')],
     outfile: js,
     bundle: true,
@@ -61,7 +62,7 @@ export async function buildPlayground({ out = join(here, 'dist'), minify = true 
   const page = readFileSync(join(here, 'src', 'index.html'), 'utf8').replace('<!-- SAMPLE -->', () => sample);
   const html = join(out, 'index.html');
   writeFileSync(html, page);
-  return { html, js };
+  return { html, js, metafile: result.metafile };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
