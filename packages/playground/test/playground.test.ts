@@ -1,7 +1,7 @@
 /**
  * The playground in a real browser (Debian's Chromium driven by playwright-core, never a
- * downloaded browser): the page is built, served over HTTP by the package's server, and used
- * as a person would: type a query with a mistake, see the squiggle and its message, apply the
+ * downloaded browser): the page is built (into a temporary folder), served over HTTP by the
+ * package's server, and used as a person would: type a query with a mistake, see the squiggle and its message, apply the
  * quick fix from the squiggle's tooltip, accept a completion, see the match count change.
  * Every number the page shows is checked against catq run here in Node. Screenshots of each
  * state go to test-artifacts/playground/.
@@ -35,6 +35,7 @@ function expectedCount(text: string): number {
 
 let server: Server;
 let url: string;
+let out: string;
 let context: BrowserContext;
 let page: Page;
 let userDataDir: string;
@@ -42,8 +43,10 @@ const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  await buildPlayground();
-  ({ server, url } = await startServer({ port: 0 }));
+  // A build of its own (dist/ is left to `npm run build`, and to the service that serves it).
+  out = mkdtempSync(join(tmpdir(), 'catq-playground-'));
+  await buildPlayground({ out });
+  ({ server, url } = await startServer({ port: 0, root: out }));
   userDataDir = mkdtempSync(join(tmpdir(), 'catq-chromium-'));
   context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
   page = context.pages()[0] ?? (await context.newPage());
@@ -54,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await new Promise((done) => (server ? server.close(done) : done(undefined)));
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  for (const dir of [userDataDir, out]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const doc = (): Promise<string> => page.evaluate(() => (globalThis as unknown as { catqPlayground: { view: { state: { doc: { toString(): string } } } } }).catqPlayground.view.state.doc.toString());
