@@ -36,6 +36,6 @@ export function queryForms(query: Query, catalog: Catalog): QueryForm[] {
     attempt('q', 'URL parameter q', () => 'q=' + encode(query)),
     attempt('sql-postgres', 'SQL (PostgreSQL, jsonb column)', () => sql(query, catalog, 'postgres')),
     attempt('sql-sqlite', 'SQL (SQLite, JSON text column)', () => sql(query, catalog, 'sqlite')),
-    attempt('mongo', 'MongoDB filter', () => JSON.stringify(toMongo(query, catalog), null, 1)),
+    attempt('mongo', 'MongoDB filter', () => JSON.stringify(toMongo(query, catalog))),
   ];
 }

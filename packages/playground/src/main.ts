@@ -5,6 +5,7 @@
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { EditorState } from '@codemirror/state';
+import { lintKeymap } from '@codemirror/lint';
 import { EditorView, keymap } from '@codemirror/view';
 import { LineIndex, type Catalog, type Diagnostic, type LintResult, type Query } from 'catq';
 import { catq } from 'catq/codemirror';
@@ -14,7 +15,26 @@ import { queryForms } from './forms.js';
 import { idText, matchingItems, renderExplanation, renderItems } from './results.js';
 import { readSample } from './sample.js';
 
-const INITIAL = 'brand = "Hearth" and price < 100';
+/** Queries to start from (the first is the initial one, unless the address carries one). */
+const FIRST = 'brand = "Hearth" and price < 100';
+const EXAMPLES = [
+  FIRST,
+  'title matches "boot" and in_stock = true and colors one-of ["green", "red"]',
+  'Category.Name = "Shoes" and rating >= 4 and sale_price is present',
+  '[["brand","Hearth"],[["<","price"],50]]',
+  'color = "red" or color = "blue"',
+];
+
+/** The query in the address (`#query=...`, infix or wire text), so that a query can be shared. */
+function queryInAddress(): string | undefined {
+  const m = /^#query=(.*)$/s.exec(location.hash);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1] as string);
+  } catch {
+    return undefined;
+  }
+}
 
 const { catalog, items } = readSample();
 let query: Query | undefined;
@@ -29,13 +49,25 @@ explainInput.addEventListener('input', () => showExplanation());
 const view = new EditorView({
   parent: byId('editor'),
   state: EditorState.create({
-    doc: INITIAL,
-    extensions: [history(), keymap.of([...defaultKeymap, ...historyKeymap]), EditorView.lineWrapping, catq({ catalog, onLint: update })],
+    doc: queryInAddress() ?? FIRST,
+    extensions: [history(), keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap]), EditorView.lineWrapping, catq({ catalog, onLint: update })],
   }),
 });
 
+byId('examples').replaceChildren(
+  ...EXAMPLES.map((example) => {
+    const b = h('button', { type: 'button', class: 'example' }, example);
+    b.addEventListener('click', () => {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: example }, selection: { anchor: example.length } });
+      view.focus();
+    });
+    return b;
+  }),
+);
+
 /** Redraws every panel for a new lint result of `text`. */
 function update(result: LintResult, text: string): void {
+  if (text !== queryInAddress()) window.history.replaceState(null, '', '#query=' + encodeURIComponent(text));
   showDiagnostics(result.diagnostics, text);
   query = result.query;
   showForms(catalog);

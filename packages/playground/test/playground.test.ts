@@ -130,6 +130,21 @@ describe('playground in Chromium', () => {
     expect(await page.locator('#explain tr').count()).toBe(2);
     await shot('6-explain');
 
+    // 6. The address carries the query: a reload (or a shared link) restores it.
+    expect(decodeURIComponent(await page.evaluate(() => location.hash))).toBe('#query=' + completed);
+    await page.reload();
+    expect(await doc()).toBe(completed);
+    await countIs(afterCompletion);
+
+    // 7. An example in the wire form: read as wire, every form shown.
+    await page.locator('button.example', { hasText: '[["brand","Hearth"]' }).click();
+    const wire = '[["brand","Hearth"],[["<","price"],50]]';
+    expect(await doc()).toBe(wire);
+    await countIs(expectedCount('brand = "Hearth" and price < 50'));
+    expect(await page.textContent('#form-infix')).toBe('brand = "Hearth" and price < 50');
+    expect(await page.textContent('#form-wire')).toBe(wire);
+    await shot('7-wire-example');
+
     expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   });
 });
