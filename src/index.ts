@@ -12,6 +12,8 @@ export * from './diagnostics/index.js';
 export * from './text/index.js';
 export * from './catalog/index.js';
 export * from './wire/index.js';
+// The checked, copying builders of the wire stage, not the AST's trusted ones (which freeze in place).
+export { clause, query } from './wire/index.js';
 export * from './check/index.js';
 export * from './syntax/index.js';
 export * from './listing/index.js';

@@ -48,6 +48,9 @@ const throwing = {
   format: (x: unknown) => catq.format(x as catq.Query),
   'complete(text)': (x: unknown) => catq.complete(x as string, 0, catalog),
   'complete(catalog)': (x: unknown) => catq.complete('', 0, x as catq.Catalog),
+  'hover(text)': (x: unknown) => catq.hover(x as string, 0, catalog),
+  'hover(offset)': (x: unknown) => catq.hover('price', x as number, catalog),
+  'hover(catalog)': (x: unknown) => catq.hover('price', 0, x as catq.Catalog),
   'toSql(query)': (x: unknown) => catq.toSql(x as catq.Query, catalog, { dialect: 'postgres' }),
   'toSql(catalog)': (x: unknown) => catq.toSql(query, x as catq.Catalog, { dialect: 'sqlite' }),
   'toSql(options)': (x: unknown) => catq.toSql(query, catalog, x as never),
@@ -81,6 +84,24 @@ describe('arguments of the wrong kind', () => {
       const e = thrown(() => f(undefined));
       expect(e).toBeInstanceOf(catq.QueryError);
       expect((e as catq.QueryError).diagnostics.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('options arguments', () => {
+  const options = {
+    complete: (x: unknown) => catq.complete('price = ', 8, catalog, x as catq.CompleteOptions),
+    'complete(items)': (x: unknown) => catq.complete('price = ', 8, catalog, { items: x as unknown[] }),
+    'complete(maxValues)': (x: unknown) => catq.complete('price = ', 8, catalog, { items: [], maxValues: x as number }),
+    toLspDiagnostics: (x: unknown) => catq.toLspDiagnostics([], '', x as catq.LspOptions),
+  };
+  for (const [name, f] of Object.entries(options)) {
+    it(`${name}: left out is fine; a value of the wrong kind is a QueryError`, () => {
+      expect(thrown(() => f(undefined))).toBeUndefined();
+      for (const x of [null, 0, 'text', Symbol('s'), () => 1]) {
+        if (name === 'complete(maxValues)' && x === 0) continue; // 0 values is a number of values
+        expect(thrown(() => f(x)), `${name}(${typeof x === 'symbol' ? 'symbol' : String(x)})`).toBeInstanceOf(catq.QueryError);
+      }
     });
   }
 });

@@ -56,7 +56,12 @@ export interface ClauseOptions {
   readonly spans?: ClauseSpans;
 }
 
-/** Builds a frozen clause. The value is deep-frozen in place. */
+/**
+ * Builds a frozen clause from a value the caller owns and will not touch again: the value is
+ * deep-frozen in place and nothing is checked. The decoder and the parser use it on values they
+ * have just built. The package's public `clause` (src/wire/checked-nodes.ts) checks its
+ * arguments and copies the value first.
+ */
 export function clause(operator: Operator, field: string, value: JsonValue, options: ClauseOptions = {}): Clause {
   const node: Clause = options.spans
     ? { kind: 'clause', operator, field, value: deepFreeze(value), spans: freezeSpans(options.spans) }
@@ -70,7 +75,10 @@ export interface QueryOptions {
   readonly syntax?: SourceSyntax;
 }
 
-/** Builds a frozen query from clauses. */
+/**
+ * Builds a frozen query from trusted clauses (copies the array, checks nothing). The package's
+ * public `query` (src/wire/checked-nodes.ts) checks every element and copies it.
+ */
 export function query(clauses: readonly Clause[], options: QueryOptions = {}): Query {
   const node: { -readonly [K in keyof Query]: Query[K] } = { kind: 'query', clauses: Object.freeze([...clauses]) };
   if (options.span) node.span = Object.freeze({ ...options.span });

@@ -3,6 +3,8 @@
  * changes into text edits.
  * @module
  */
-export { validate } from './validate.js';
+export { validate, check, type CheckResult } from './validate.js';
+export { holdsOnKeyless, shapeOf, type CheckedQuery, type ClausePlan, type ElementShape, type PlanBase, type ValueTest } from './plan.js';
+export { canonicalNumber } from './value-types.js';
 export { fixEdits, wirePrinter, type SourcePrinter } from './fix-edits.js';
 export { suggestFields } from './suggest.js';

@@ -1,9 +1,17 @@
 import { isQuery, type Clause, type Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { badArgument, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
 import { checkContext } from './context.js';
 import { checkRelations } from './relations.js';
+import { planClause, type CheckedQuery } from './plan.js';
+
+/** What {@link check} finds: every diagnostic, and the checked plan when none is an error. */
+export interface CheckResult {
+  readonly diagnostics: Diagnostic[];
+  /** The query resolved and normalised for the backends; absent exactly when a diagnostic is an error. */
+  readonly plan?: CheckedQuery;
+}
 
 /**
  * Checks a query against a catalog (LANGUAGE.md section 5) and returns every problem at once:
@@ -23,10 +31,19 @@ import { checkRelations } from './relations.js';
  * ```
  */
 export function validate(query: Query, catalog: Catalog): Diagnostic[] {
+  return check(query, catalog).diagnostics;
+}
+
+/**
+ * {@link validate}, plus the checked query that every backend compiles: each clause resolved
+ * (attribute, raw key, type, cardinality) and normalised into a {@link ClausePlan}. `plan` is
+ * present exactly when no diagnostic is an error. Never throws.
+ */
+export function check(query: Query, catalog: Catalog): CheckResult {
   // Arguments of the wrong kind (from JavaScript callers) are reported, never a TypeError.
   const argumentProblems = catalogArgumentProblems('validate', catalog);
   if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
-  if (argumentProblems.length) return argumentProblems;
+  if (argumentProblems.length) return { diagnostics: argumentProblems };
   const ctx = checkContext(query, catalog);
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;
@@ -35,5 +52,7 @@ export function validate(query: Query, catalog: Catalog): Diagnostic[] {
     if (checked) valid.push(checked);
   }
   checkRelations(ctx, valid);
-  return ctx.out;
+  if (hasErrors(ctx.out) || valid.length !== clauses.length) return { diagnostics: ctx.out };
+  const plan: CheckedQuery = { query, catalog, clauses: valid.map((v) => planClause(v.index, v.clause, v.attribute, v.rawKey)) };
+  return { diagnostics: ctx.out, plan };
 }

@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { EXIT, EXIT_HELP } from './exit-codes.js';
 import { runCommand, type CommandModule } from './run-command.js';
 import { packageVersion } from './version.js';
+import { DIALECT_NAMES } from '../sql/dialects.js';
 
 const program = new Command('catq')
   .description('Lint, format, convert, compile and run product-catalog search queries (the q parameter).')
@@ -59,7 +60,7 @@ command('convert', 'convert between the infix, wire (JSON) and uri (percent-enco
 
 command('compile', 'compile the query to SQL or a Mongo filter, with its parameters', () => import('./commands/compile.js'))
   .addOption(new Option('-t, --to <backend>', 'the backend').choices(['sql', 'mongo']).makeOptionMandatory())
-  .addOption(new Option('-d, --dialect <dialect>', 'SQL dialect').choices(['postgres', 'sqlite']).default('postgres'))
+  .addOption(new Option('-d, --dialect <dialect>', 'SQL dialect').choices(DIALECT_NAMES).default('postgres'))
   .option('--table <name>', 'SQL: the table holding one item per row')
   .option('--column <name>', 'SQL: the JSON column holding the raw item')
   .addOption(catalogOption())

@@ -16,7 +16,7 @@ import { autocompletion } from '@codemirror/autocomplete';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { linter } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
-import { hoverTooltip } from '@codemirror/view';
+import { EditorView, hoverTooltip } from '@codemirror/view';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { QueryError } from '../diagnostics/index.js';
 import { completionSource } from './completion-source.js';
@@ -27,7 +27,14 @@ import { lintSource, type LintListener } from './lint-source.js';
 export { catqLanguage, catqHighlighting } from './language.js';
 export { completionSource, toCompletion } from './completion-source.js';
 export { lintSource, lintState, toCmDiagnostics, fixTransaction, type FixTarget, type LintListener } from './lint-source.js';
-export { hoverAt, hoverSource, type HoverInfo } from './hover.js';
+export { hoverAt, hoverSource, type HoverText } from './hover.js';
+export { parseMarkdown, parseInline, markdownToDom, type Inline } from './markdown.js';
+
+/** Spacing of the hover tooltip's paragraphs (the colours come from the editor's theme). */
+const hoverTheme = EditorView.baseTheme({
+  '.cm-catq-hover': { padding: '2px 8px', maxWidth: '36em' },
+  '.cm-catq-hover p': { margin: '4px 0' },
+});
 
 /** Options of {@link catq}. */
 export interface CatqOptions {
@@ -57,6 +64,6 @@ export function catq(options: CatqOptions): Extension {
   if (options.highlightStyle !== false) out.push(syntaxHighlighting(defaultHighlightStyle, { fallback: true }));
   if (options.completion !== false) out.push(catqLanguage.data.of({ autocomplete: completionSource(catalog) }), autocompletion());
   if (options.lint !== false) out.push(linter(lintSource(catalog, options.onLint), { delay: options.lintDelay ?? 150 }));
-  if (options.hover !== false) out.push(hoverTooltip(hoverSource(catalog)));
+  if (options.hover !== false) out.push(hoverTooltip(hoverSource(catalog)), hoverTheme);
   return out;
 }

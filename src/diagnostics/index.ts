@@ -8,6 +8,6 @@ export { CODES, type DiagnosticCode, type DataOf, type CodeDefinition } from './
 export { diagnostic, describeValue, type DiagnosticPlace } from './create.js';
 export { QueryError, isQueryError } from './query-error.js';
 export { toErrorBody, type ErrorBody } from './error-body.js';
-export { toLspDiagnostics, type LspDiagnostic, type LspPosition, type LspRange } from './lsp.js';
+export { toLspDiagnostics, lspPosition, type LspDiagnostic, type LspFix, type LspOptions, type LspPosition, type LspRange, type LspRelatedInformation, type LspTextEdit } from './lsp.js';
 export { renderDiagnostics, type RenderOptions } from './render.js';
 export { badArgument, throwBadArgument } from './arguments.js';

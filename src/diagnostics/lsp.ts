@@ -1,4 +1,4 @@
-import { LineIndex } from '../ast/index.js';
+import { LineIndex, type Span } from '../ast/index.js';
 import { throwBadArgument } from './arguments.js';
 import type { Diagnostic } from './model.js';
 
@@ -14,6 +14,24 @@ export interface LspRange {
   readonly end: LspPosition;
 }
 
+/** An LSP text edit: replace `range` with `newText`. */
+export interface LspTextEdit {
+  readonly range: LspRange;
+  readonly newText: string;
+}
+
+/** A quick fix ready to apply: a title and its edits, in LSP ranges. */
+export interface LspFix {
+  readonly title: string;
+  readonly edits: readonly LspTextEdit[];
+}
+
+/** An LSP `DiagnosticRelatedInformation`: another place that explains the diagnostic. */
+export interface LspRelatedInformation {
+  readonly location: { readonly uri: string; readonly range: LspRange };
+  readonly message: string;
+}
+
 /** A Language Server Protocol diagnostic (severity 1 error, 2 warning, 3 information). */
 export interface LspDiagnostic {
   readonly range: LspRange;
@@ -21,32 +39,65 @@ export interface LspDiagnostic {
   readonly code: string;
   readonly source: 'catq';
   readonly message: string;
-  readonly data?: unknown;
+  /** `[1]` (Unnecessary) for a clause that changes nothing (duplicate or implied). */
+  readonly tags?: readonly 1[];
+  /** The diagnostic's `related` places, in the same document. */
+  readonly relatedInformation?: readonly LspRelatedInformation[];
+  /** The quick fixes, with their edits as LSP text edits (a server turns each into a code action). */
+  readonly data?: { readonly fixes: readonly LspFix[] };
 }
+
+/** Options of {@link toLspDiagnostics}. */
+export interface LspOptions {
+  /** The document's URI, used in `relatedInformation` locations (default `''`). */
+  readonly uri?: string;
+}
+
+/** Codes of clauses that change nothing: editors fade them out. */
+const UNNECESSARY = new Set(['schema/duplicate-clause', 'schema/implied-clause']);
 
 /**
  * Converts diagnostics to LSP diagnostics on `source` (the text the spans point into). A
- * diagnostic without a span covers the whole text.
+ * diagnostic without a span covers the whole text. `related` places become
+ * `relatedInformation` (at the diagnostic's own range when a place has no span); fixes become
+ * ready LSP text edits under `data.fixes`.
+ *
+ * ```ts
+ * const r = lint(text, catalog);
+ * connection.sendDiagnostics({ uri, diagnostics: toLspDiagnostics(r.diagnostics, text, { uri }) });
+ * ```
  */
-export function toLspDiagnostics(diagnostics: readonly Diagnostic[], source: string): LspDiagnostic[] {
+export function toLspDiagnostics(diagnostics: readonly Diagnostic[], source: string, options: LspOptions = {}): LspDiagnostic[] {
   if (!Array.isArray(diagnostics)) throwBadArgument('toLspDiagnostics', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate, parse or lint.');
   if (typeof source !== 'string') throwBadArgument('toLspDiagnostics', 'source', 'a string (the text the spans point into)', source, 'Pass the query text.');
+  if (options === null || typeof options !== 'object') throwBadArgument('toLspDiagnostics', 'options', 'an object ({ uri? })', options, 'Pass { uri } or leave it out.');
+  const uri = typeof options.uri === 'string' ? options.uri : '';
   const index = new LineIndex(source);
-  const pos = (offset: number): LspPosition => {
-    const lc = index.at(offset);
-    return { line: lc.line - 1, character: lc.column - 1 };
-  };
-  return diagnostics.map((d) => {
-    const start = d.span ? d.span.start : 0;
-    const end = d.span ? d.span.end : source.length;
+  const range = (s: Span): LspRange => ({ start: position(index, s.start), end: position(index, s.end) });
+  return (diagnostics as readonly Diagnostic[]).map((d) => {
+    const own = range(d.span ?? { start: 0, end: source.length });
+    const related = d.related?.map((r): LspRelatedInformation => ({ location: { uri, range: r.span ? range(r.span) : own }, message: r.message }));
+    const fixes = d.fixes?.map((f): LspFix => ({ title: f.title, edits: f.edits.map((e) => ({ range: range(e.span), newText: e.newText })) }));
     const out: LspDiagnostic = {
-      range: { start: pos(start), end: pos(end) },
+      range: own,
       severity: d.severity === 'error' ? 1 : d.severity === 'warning' ? 2 : 3,
       code: d.code,
       source: 'catq',
       message: d.message,
-      ...(d.fixes ? { data: { fixes: d.fixes } } : {}),
+      ...(UNNECESSARY.has(d.code) ? { tags: [1] as const } : {}),
+      ...(related?.length ? { relatedInformation: related } : {}),
+      ...(fixes?.length ? { data: { fixes } } : {}),
     };
     return out;
   });
+}
+
+/** The LSP position of a UTF-16 offset (clamped into the text). */
+export function lspPosition(index: LineIndex, offset: number): LspPosition {
+  return position(index, offset);
+}
+
+function position(index: LineIndex, offset: number): LspPosition {
+  const lc = index.at(offset);
+  return { line: lc.line - 1, character: lc.column - 1 };
 }

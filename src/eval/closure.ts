@@ -1,5 +1,7 @@
 import { compareCodePoints } from '../text/index.js';
-import type { ClausePlan, ValueTest } from './plan.js';
+import { assertNever } from '../ast/index.js';
+import type { ClausePlan, ValueTest } from '../check/index.js';
+import { nativeOrder, textMatcher } from './plan.js';
 
 /** A test on one value. */
 export type ValueFn = (x: unknown) => boolean;
@@ -46,7 +48,7 @@ export function valueFn(t: ValueTest): ValueFn {
     case 'number-in':
     case 'string-in':
     case 'boolean-in':
-    case 'scalar-in':
+    case 'element-in':
       // `===` and SameValueZero never coerce, and -0 equals 0.
       return inFn(t.values);
     case 'number-order': {
@@ -67,7 +69,7 @@ export function valueFn(t: ValueTest): ValueFn {
       const v = t.value;
       // JS string order is UTF-16 order; it agrees with code point order when the value has no
       // unit at or above U+D800 (the only place the two can differ).
-      if (t.native) {
+      if (nativeOrder(v)) {
         switch (t.op) {
           case '<':
             return (x) => typeof x === 'string' && x < v;
@@ -81,16 +83,17 @@ export function valueFn(t: ValueTest): ValueFn {
       }
       return orderFn(t.op, (x: string) => compareCodePoints(x, v), isString);
     }
-    case 'ref-in': {
+    case 'id-in': {
       const strs = inFn(t.strings);
       const nums = inFn(t.numbers);
-      const nan = t.nan;
-      return (x) => (typeof x === 'string' ? strs(x) : typeof x === 'number' && (nums(x) || (nan && x !== x)));
+      return (x) => (typeof x === 'string' ? strs(x) : typeof x === 'number' && nums(x));
     }
     case 'text': {
-      const m = t.matcher;
+      const m = textMatcher(t);
       return (x) => typeof x === 'string' && m(x);
     }
+    default:
+      return assertNever(t, 'value test');
   }
 }
 

@@ -1,6 +1,8 @@
 import { compareCodePoints } from '../text/index.js';
 import { SET_THRESHOLD } from './closure.js';
-import type { ClausePlan, ValueTest } from './plan.js';
+import { assertNever } from '../ast/index.js';
+import type { ClausePlan, ValueTest } from '../check/index.js';
+import { nativeOrder, textMatcher } from './plan.js';
 
 /**
  * Generated-code predicates, for speed. Injection-free by construction: the only query-derived
@@ -36,20 +38,20 @@ class Emitter {
       case 'number-in':
       case 'string-in':
       case 'boolean-in':
-      case 'scalar-in':
+      case 'element-in':
         return this.in(x, t.values);
       case 'number-order':
         return `(typeof ${x} === "number" && ${x} ${t.op} ${this.lit(t.value)})`;
       case 'string-order':
-        return t.native
+        return nativeOrder(t.value)
           ? `(typeof ${x} === "string" && ${x} ${t.op} ${this.lit(t.value)})`
           : `(typeof ${x} === "string" && ${this.ref(compareCodePoints)}(${x}, ${this.lit(t.value)}) ${t.op} 0)`;
-      case 'ref-in': {
-        const num = [this.in(x, t.numbers), ...(t.nan ? [`${x} !== ${x}`] : [])].join(' || ');
-        return `(typeof ${x} === "string" ? ${this.in(x, t.strings)} : typeof ${x} === "number" && (${num}))`;
-      }
+      case 'id-in':
+        return `(typeof ${x} === "string" ? ${this.in(x, t.strings)} : typeof ${x} === "number" && ${this.in(x, t.numbers)})`;
       case 'text':
-        return `(typeof ${x} === "string" && ${this.ref(t.matcher)}(${x}))`;
+        return `(typeof ${x} === "string" && ${this.ref(textMatcher(t))}(${x}))`;
+      default:
+        return assertNever(t, 'value test');
     }
   }
 }

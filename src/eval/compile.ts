@@ -1,10 +1,10 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { hasErrors, QueryError, throwBadArgument } from '../diagnostics/index.js';
-import { validate } from '../check/index.js';
+import { check, holdsOnKeyless, type CheckedQuery } from '../check/index.js';
 import { queryFn } from './closure.js';
 import { canGenerateCode, generatedFn } from './codegen.js';
-import { holdsOnKeyless, planQuery, type ClausePlan } from './plan.js';
+import { cost } from './plan.js';
 
 /** A compiled query: true when the raw item matches. Total: never throws, on any value. */
 export type Predicate = (item: unknown) => boolean;
@@ -19,14 +19,6 @@ export interface CompileOptions {
   readonly mode?: 'auto' | 'codegen' | 'closure';
 }
 
-/** Cheap tests first: the AND does not depend on order, and text matching is the dearest. */
-function cost(p: ClausePlan): number {
-  if (p.kind === 'present') return 0;
-  const t = p.test.kind;
-  const base = t === 'text' ? 10 : t === 'string-order' && !p.test.native ? 3 : t === 'ref-in' ? 2 : 1;
-  return base + (p.shape === 'one' ? 0 : 1);
-}
-
 /**
  * Compiles a query for a catalog into a predicate over raw items, once. Throws a
  * {@link QueryError} carrying every diagnostic when `validate(query, catalog)` reports an error.
@@ -37,14 +29,21 @@ function cost(p: ClausePlan): number {
  * ```
  */
 export function compile(query: Query, catalog: Catalog, options: CompileOptions = {}): Predicate {
-  const diagnostics = validate(query, catalog);
-  if (hasErrors(diagnostics)) throw new QueryError(diagnostics);
-  return compileChecked(query, catalog, options);
+  const { diagnostics, plan } = check(query, catalog);
+  if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
+  return compilePlan(plan, options);
 }
 
-/** {@link compile} without validation: the caller guarantees the query is valid for the catalog. */
-export function compileChecked(query: Query, catalog: Catalog, options: CompileOptions = {}): Predicate {
-  const plans = planQuery(query, catalog);
+/**
+ * {@link compile} of a query already checked: the `plan` of {@link check}'s result (for callers
+ * that validate once and compile the same query several times, or on several backends).
+ */
+export function compileChecked(checked: CheckedQuery, options: CompileOptions = {}): Predicate {
+  return compilePlan(checked, options);
+}
+
+function compilePlan(checked: CheckedQuery, options: CompileOptions): Predicate {
+  const plans = checked.clauses;
   const keyless = holdsOnKeyless(plans);
   const ordered = [...plans].sort((a, b) => cost(a) - cost(b) || a.index - b.index);
   const mode = options.mode ?? 'auto';

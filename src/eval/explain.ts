@@ -2,9 +2,8 @@ import type { Clause, JsonValue, Operator, Span } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import type { Query } from '../ast/index.js';
 import { hasErrors, QueryError } from '../diagnostics/index.js';
-import { validate } from '../check/index.js';
+import { check } from '../check/index.js';
 import { clauseFn } from './closure.js';
-import { planQuery } from './plan.js';
 
 /** Why a clause held or not, in one word. */
 export type ClauseOutcome =
@@ -52,10 +51,10 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * for the catalog (as {@link compile} does); never throws because of the item.
  */
 export function explain(query: Query, catalog: Catalog, item: unknown): Explanation {
-  const diagnostics = validate(query, catalog);
-  if (hasErrors(diagnostics)) throw new QueryError(diagnostics);
+  const { diagnostics, plan } = check(query, catalog);
+  if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
   const isObject = typeof item === 'object' && item !== null && !Array.isArray(item);
-  const clauses = planQuery(query, catalog).map((p): ClauseExplanation => {
+  const clauses = plan.clauses.map((p): ClauseExplanation => {
     let hasKey = false;
     let seen: unknown;
     let held: boolean;

@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/index.js';
 import { badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js';
-import { validate } from '../check/index.js';
+import { check, type CheckResult } from '../check/index.js';
 import { pageOf, readListingParams, type ListedItemOptions, type ListPage, type ReadListingOptions } from '../listing/index.js';
 import { compileChecked } from './compile.js';
 
@@ -29,10 +29,11 @@ export function listItems(items: readonly unknown[], catalog: Catalog, params: u
   const read = readListingParams(params, options);
   // Validate the query even when another parameter is bad: every problem is reported at once.
   const query = read.listing?.query ?? read.query;
-  const diagnostics = [...read.diagnostics, ...(query ? validate(query, catalog) : [])];
+  const checked: CheckResult | undefined = query ? check(query, catalog) : undefined;
+  const diagnostics = [...read.diagnostics, ...(checked?.diagnostics ?? [])];
   const listing = read.listing;
-  if (!listing || hasErrors(diagnostics)) return { diagnostics };
-  const p = compileChecked(listing.query, catalog);
+  if (!listing || !checked?.plan || hasErrors(diagnostics)) return { diagnostics };
+  const p = compileChecked(checked.plan);
   const matching: unknown[] = [];
   for (const it of items) if (p(it)) matching.push(it);
   return { response: pageOf(listing, matching, catalog, options), diagnostics };

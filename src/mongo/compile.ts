@@ -4,12 +4,12 @@
  * index-friendly superset where one exists (prefilter.ts); everything is ANDed.
  */
 import type { Query } from '../ast/index.js';
-import { resolveField, type Catalog } from '../catalog/index.js';
+import type { Catalog } from '../catalog/index.js';
 import { hasErrors, QueryError } from '../diagnostics/index.js';
 import { itemRoot, fieldValue, type ItemRoot } from './access.js';
-import { compileClause, type ResolvedClause } from './clause.js';
+import { compileClause } from './clause.js';
 import { prefilter } from './prefilter.js';
-import { validate } from '../check/index.js';
+import { check } from '../check/index.js';
 import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
 
 /**
@@ -36,20 +36,16 @@ export interface CompiledClause {
 }
 
 /**
- * Each clause compiled, in order. The shared validator decides what a valid query is, so
- * every backend refuses the same queries with the same diagnostics; warnings (duplicate or
- * never-true clauses) do not stop compilation. The clause compiler re-checks every value it
- * writes and fails closed (`mongo/unsupported`) should anything unexpected get through.
+ * Each clause compiled, in order. The shared checker decides what a valid query is and hands
+ * over its plan, so every backend refuses the same queries with the same diagnostics; warnings
+ * (duplicate or never-true clauses) do not stop compilation.
  */
 export function compileClauses(q: Query, catalog: Catalog, root: ItemRoot): CompiledClause[] {
-  const diagnostics = validate(q, catalog);
-  if (hasErrors(diagnostics)) throw new QueryError(diagnostics);
-  return q.clauses.map((clause, index) => {
-    const r = resolveField(catalog, clause.field);
-    if (!r.ok) throw new QueryError(diagnostics); // unreachable after validate
-    const rc: ResolvedClause = { index, clause, attribute: r.attribute };
-    const expr = compileClause(rc, fieldValue(root, r.rawKey));
-    const pre = prefilter(rc, root, r.rawKey);
+  const { diagnostics, plan } = check(q, catalog);
+  if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
+  return plan.clauses.map((p) => {
+    const expr = compileClause(p, fieldValue(root, p.rawKey));
+    const pre = prefilter(p, root);
     return pre ? { expr, prefilter: pre } : { expr };
   });
 }

@@ -10,14 +10,14 @@
  * is accepted. `$exists: true` accepts every existing key, `null` included.
  *
  * No prefilter is written where that argument fails or buys nothing: `present? false`, text
- * operators, Object, Array with cardinality Many (a list of arrays nests two levels, and the match
+ * operators, Array with cardinality Many (a list of arrays nests two levels, and the match
  * language looks one level deep), and keys the match language cannot name as a path (a dot, a
  * leading `$`, empty, NUL, `__proto__`).
  */
-import type { JsonValue } from '../ast/index.js';
+import { assertNever } from '../ast/index.js';
+import type { ClausePlan } from '../check/index.js';
 import type { ItemRoot } from './access.js';
-import type { ResolvedClause } from './clause.js';
-import { ORDER_OPS, referencedCandidates, type Scalar } from './values.js';
+import { ORDER_OPS, type Scalar } from './values.js';
 import type { MongoFilter } from './types.js';
 
 /** Whether the match language can name `key` as a one-segment path. */
@@ -25,45 +25,44 @@ export function isPathKey(key: string): boolean {
   return key !== '' && !key.includes('.') && !key.startsWith('$') && !key.includes('\u0000') && key !== '__proto__';
 }
 
-function scalar(v: JsonValue): v is Scalar {
-  return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
-}
-
 function noNegativeZero(v: Scalar): Scalar {
   return Object.is(v, -0) ? 0 : v;
 }
 
-/** The superset condition of a clause on raw key `rawKey`, or undefined when none is written. */
-export function prefilter(rc: ResolvedClause, root: ItemRoot, rawKey: string): MongoFilter | undefined {
-  if (!isPathKey(rawKey)) return undefined;
-  const path = root.prefix === undefined ? rawKey : `${root.prefix}.${rawKey}`;
-  const { clause: c, attribute: a } = rc;
-  switch (c.operator) {
-    case 'present?':
-      return c.value === true ? { [path]: { $exists: true } } : undefined;
-    case '<':
-    case '<=':
-    case '>':
-    case '>=':
-      return (typeof c.value === 'number' && Number.isFinite(c.value)) || typeof c.value === 'string'
-        ? { [path]: { [ORDER_OPS[c.operator]]: noNegativeZero(c.value) } }
-        : undefined;
-    case '=':
-    case 'one-of': {
-      if (a.Type === 'Object' || (a.Type === 'Array' && a.Cardinality === 'Many')) return undefined;
-      const values = c.operator === '=' ? [c.value] : Array.isArray(c.value) ? c.value : [];
-      if (values.length === 0 || !values.every(scalar)) return undefined;
-      const candidates: Scalar[] = [];
-      for (const v of values as Scalar[]) {
-        for (const w of a.Type === 'Referenced' && typeof v !== 'boolean' ? referencedCandidates(v) : [v]) {
-          const x = noNegativeZero(w);
-          if (!candidates.includes(x)) candidates.push(x);
-        }
-      }
-      return { [path]: candidates.length === 1 ? { $eq: candidates[0] as Scalar } : { $in: candidates } };
-    }
-    case 'matches':
-    case 'matches-phrase':
-      return undefined;
+function inFilter(values: readonly Scalar[]): MongoFilter | undefined {
+  const candidates = [...new Set(values.map(noNegativeZero))];
+  if (candidates.length === 0) return undefined;
+  return candidates.length === 1 ? { $eq: candidates[0] as Scalar } : { $in: candidates };
+}
+
+/** The superset condition of a checked clause, or undefined when none is written. */
+export function prefilter(p: ClausePlan, root: ItemRoot): MongoFilter | undefined {
+  if (!isPathKey(p.rawKey)) return undefined;
+  const path = root.prefix === undefined ? p.rawKey : `${root.prefix}.${p.rawKey}`;
+  if (p.kind === 'present') return p.present ? { [path]: { $exists: true } } : undefined;
+  const t = p.test;
+  let cond: MongoFilter | undefined;
+  switch (t.kind) {
+    case 'number-order':
+    case 'string-order':
+      cond = { [ORDER_OPS[t.op]]: noNegativeZero(t.value) };
+      break;
+    case 'number-in':
+    case 'string-in':
+    case 'boolean-in':
+      cond = inFilter(t.values);
+      break;
+    case 'id-in':
+      cond = inFilter([...t.strings, ...t.numbers]);
+      break;
+    case 'element-in':
+      cond = p.shape === 'array-many' ? undefined : inFilter(t.values);
+      break;
+    case 'text':
+      cond = undefined;
+      break;
+    default:
+      return assertNever(t, 'value test');
   }
+  return cond === undefined ? undefined : { [path]: cond };
 }

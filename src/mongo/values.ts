@@ -35,18 +35,6 @@ export function equalsAny(values: readonly Scalar[], x: MongoExpr): MongoExpr {
   return or(parts);
 }
 
-/**
- * The candidates a Referenced query value stands for (LANGUAGE decision 7: ids compare by their
- * canonical string). A number `n` also matches the string `String(n)`; a string `s` also matches
- * the number `Number(s)` when `String(Number(s)) === s` (so `"5"` matches 5, `"5.0"` does not).
- * Non-finite numbers are never candidates (`"NaN"`, `"Infinity"` are only strings).
- */
-export function referencedCandidates(value: string | number): Scalar[] {
-  if (typeof value === 'number') return [value, String(value)];
-  const n = Number(value);
-  return value !== '' && Number.isFinite(n) && String(n) === value ? [value, n] : [value];
-}
-
 /** Ordering operators of the language and the aggregation operator of each. */
 export const ORDER_OPS = { '<': '$lt', '<=': '$lte', '>': '$gt', '>=': '$gte' } as const;
 

@@ -14,15 +14,30 @@ export type ValueShape =
   /** A string with at least one token (`matches`, `matches-phrase`). */
   | 'text';
 
+/** An ordering comparison. */
+export type OrderOp = '<' | '<=' | '>' | '>=';
+
+/** How a text operator matches: every word somewhere (`all`) or the words as one run (`phrase`). */
+export type TextMatch = 'all' | 'phrase';
+
 /** Everything every stage needs to know about one operator. */
-export interface OperatorInfo {
+export type OperatorInfo = OperatorBase &
+  (
+    | { readonly value: 'scalar' | 'list' | 'boolean' }
+    /** The comparison an ordering operator makes. */
+    | { readonly value: 'ordered'; readonly order: OrderOp }
+    /** How a text operator matches. */
+    | { readonly value: 'text'; readonly text: TextMatch }
+  );
+
+/** The fields of {@link OperatorInfo} every operator has. */
+export interface OperatorBase {
   /** The wire tag, exactly as written in `[[tag, field], value]`. */
   readonly wire: Operator;
   /** The canonical infix spelling, printed by the formatter. */
   readonly infix: string;
   /** Other infix spellings accepted by the parser (readable sugar); the formatter never prints them. */
   readonly infixAliases: readonly string[];
-  readonly value: ValueShape;
   /** The attribute types the operator is allowed on. */
   readonly types: readonly AttributeType[];
   /** A one-line description for completions and docs. */
@@ -38,10 +53,10 @@ const ORDERED: readonly AttributeType[] = ['Number', 'String', 'Text'];
  */
 export const OPERATORS = {
   '=': { wire: '=', infix: '=', infixAliases: [], value: 'scalar', types: ALL_BUT_OBJECT, summary: 'equals the value' },
-  '<': { wire: '<', infix: '<', infixAliases: [], value: 'ordered', types: ORDERED, summary: 'is less than the value' },
-  '>': { wire: '>', infix: '>', infixAliases: [], value: 'ordered', types: ORDERED, summary: 'is greater than the value' },
-  '<=': { wire: '<=', infix: '<=', infixAliases: [], value: 'ordered', types: ORDERED, summary: 'is at most the value' },
-  '>=': { wire: '>=', infix: '>=', infixAliases: [], value: 'ordered', types: ORDERED, summary: 'is at least the value' },
+  '<': { wire: '<', infix: '<', infixAliases: [], value: 'ordered', order: '<', types: ORDERED, summary: 'is less than the value' },
+  '>': { wire: '>', infix: '>', infixAliases: [], value: 'ordered', order: '>', types: ORDERED, summary: 'is greater than the value' },
+  '<=': { wire: '<=', infix: '<=', infixAliases: [], value: 'ordered', order: '<=', types: ORDERED, summary: 'is at most the value' },
+  '>=': { wire: '>=', infix: '>=', infixAliases: [], value: 'ordered', order: '>=', types: ORDERED, summary: 'is at least the value' },
   'one-of': {
     wire: 'one-of',
     infix: 'one-of',
@@ -63,6 +78,7 @@ export const OPERATORS = {
     infix: 'matches',
     infixAliases: [],
     value: 'text',
+    text: 'all',
     types: ['Text'],
     summary: 'every word of the value occurs in the text',
   },
@@ -71,6 +87,7 @@ export const OPERATORS = {
     infix: 'matches-phrase',
     infixAliases: [],
     value: 'text',
+    text: 'phrase',
     types: ['Text'],
     summary: 'the words of the value occur together, in order, in the text',
   },

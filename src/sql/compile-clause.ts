@@ -1,8 +1,6 @@
-import { assertNever, type Clause, type JsonValue } from '../ast/index.js';
-import type { SearchableAttribute } from '../catalog/index.js';
-import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
-import { isAllowed } from '../operators/index.js';
-import { tokenize } from '../text/index.js';
+import { assertNever } from '../ast/index.js';
+import type { ClausePlan, ElementShape, ValueTest } from '../check/index.js';
+import { diagnostic, pointer, type Diagnostic } from '../diagnostics/index.js';
 import type { SqlBuilder } from './builder.js';
 import type { Dialect, JsonNode } from './dialect.js';
 
@@ -22,102 +20,94 @@ export type ClauseSql = { readonly sql: string } | { readonly error: Diagnostic 
 type Test = (node: JsonNode) => string;
 
 /** Refuses a clause (fail closed): the query then throws instead of matching something else. */
-function unsupported(detail: string, c: Clause): ClauseSql {
-  return { error: diagnostic('sql/unsupported', { detail }, { span: c.spans?.clause }) };
+function unsupported(detail: string, p: ClausePlan): ClauseSql {
+  return { error: diagnostic('sql/unsupported', { detail }, { span: p.clause.spans?.clause, path: pointer([p.index]) }) };
 }
 
-/**
- * Compiles one validated clause on the attribute its field resolved to, with the meaning of
- * LANGUAGE.md sections 3 and 4 (see docs/sql.md). Anything outside those rules is refused.
- */
-export function compileClause(c: Clause, attr: SearchableAttribute, rawKey: string, ctx: ClauseContext): ClauseSql {
-  const { dialect: d, builder: b } = ctx;
-  if (!isAllowed(c.operator, attr.Type)) return unsupported(`\`${c.operator}\` is not defined on ${attr.Type} attributes`, c);
-  // A NUL cannot be bound in a key (SQLite paths stop at it) nor, on PostgreSQL, in any text.
-  if (rawKey.includes('\u0000')) return unsupported('the attribute name contains the NUL character', c);
-  if (!ctx.dialect.textHoldsNul && hasNul(c.value)) return unsupported(`${ctx.dialect.name} text cannot hold the NUL character`, c);
-  const node = d.field(ctx.column, rawKey, b);
-  const v = c.value;
-  switch (c.operator) {
-    case 'present?':
-      if (typeof v !== 'boolean') return unsupported('`present?` takes true or false', c);
-      // Existence only, whatever the declared type: missing and JSON null are both absent.
-      return { sql: `${node.typeOrNull()} ${v ? '<>' : '='} 'null'` };
-    case '=': {
-      const test = equality(attr, v, ctx);
-      return test === undefined ? unsupported(`the value does not fit an attribute of type ${attr.Type}`, c) : { sql: anyElement(attr, node, test, ctx) };
-    }
-    case 'one-of': {
-      if (!Array.isArray(v) || v.length === 0) return unsupported('`one-of` takes a non-empty array', c);
-      const tests: Test[] = [];
-      for (const candidate of v as readonly JsonValue[]) {
-        const t = equality(attr, candidate, ctx);
-        if (t === undefined) return unsupported(`a candidate does not fit an attribute of type ${attr.Type}`, c);
-        tests.push(t);
-      }
-      return { sql: anyElement(attr, node, (n) => `(${tests.map((t) => t(n)).join(' OR ')})`, ctx) };
-    }
-    case '<':
-    case '<=':
-    case '>':
-    case '>=': {
-      const op = c.operator;
-      if (attr.Type === 'Number' && typeof v === 'number') {
-        return { sql: anyElement(attr, node, (n) => `${n.number()} ${op} ${d.numberParam(v, b)}`, ctx) };
-      }
-      if ((attr.Type === 'String' || attr.Type === 'Text') && typeof v === 'string') {
-        return { sql: anyElement(attr, node, (n) => `${d.orderText(n.text())} ${op} ${d.textParam(v, b)}`, ctx) };
-      }
-      return unsupported(`\`${op}\` needs a number on Number or a string on String and Text`, c);
-    }
-    case 'matches':
-    case 'matches-phrase': {
-      const tokens = typeof v === 'string' ? tokenize(v) : [];
-      if (tokens.length === 0) return unsupported(`\`${c.operator}\` needs a string with at least one word`, c);
-      const test: Test =
-        c.operator === 'matches' ? (n) => d.matchesAll(n.text(), tokens, b) : (n) => d.matchesPhrase(n.text(), tokens, b);
-      return { sql: anyElement(attr, node, test, ctx) };
-    }
+/** Every string a test binds (for the dialects whose text cannot hold NUL). */
+function testStrings(t: ValueTest): readonly string[] {
+  switch (t.kind) {
+    case 'number-in':
+    case 'number-order':
+    case 'boolean-in':
+      return [];
+    case 'string-in':
+      return t.values;
+    case 'string-order':
+      return [t.value];
+    case 'id-in':
+      return t.strings;
+    case 'element-in':
+      return t.values.filter((v): v is string => typeof v === 'string');
+    case 'text':
+      return t.tokens;
     default:
-      return assertNever(c.operator, 'operator');
+      return assertNever(t, 'value test');
   }
 }
 
-function hasNul(v: JsonValue): boolean {
-  return typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) ? v.some((x: JsonValue) => hasNul(x)) : false;
+/**
+ * Compiles one checked clause with the meaning of LANGUAGE.md sections 3 and 4 (see
+ * docs/sql.md): the plan's value test, applied to the item value through its element shape.
+ * Anything the dialect cannot hold exactly is refused.
+ */
+export function compileClause(p: ClausePlan, ctx: ClauseContext): ClauseSql {
+  const { dialect: d, builder: b } = ctx;
+  // A NUL cannot be bound in a key (SQLite paths stop at it) nor, on some engines, in any text.
+  if (p.rawKey.includes('\u0000')) return unsupported('the attribute name contains the NUL character', p);
+  const node = d.field(ctx.column, p.rawKey, b);
+  switch (p.kind) {
+    case 'present':
+      // Existence only, whatever the declared type: missing and JSON null are both absent.
+      return { sql: `${node.typeOrNull()} ${p.present ? '<>' : '='} 'null'` };
+    case 'test': {
+      if (!d.textHoldsNul && testStrings(p.test).some((s) => s.includes('\u0000'))) return unsupported(`${d.name} text cannot hold the NUL character`, p);
+      return { sql: applyShape(p.shape, node, valueTest(p.test, ctx), ctx) };
+    }
+    default:
+      return assertNever(p, 'clause plan');
+  }
 }
 
-/** The test "this node equals `v`" for the attribute's type, or undefined when `v` cannot be a value of it. */
-function equality(attr: SearchableAttribute, v: JsonValue, ctx: ClauseContext): Test | undefined {
+/** `node = v` for each of `values`, ORed (false for none). */
+function anyOf<T>(values: readonly T[], one: (v: T) => string): string {
+  return values.length === 0 ? 'FALSE' : values.length === 1 ? one(values[0] as T) : `(${values.map(one).join(' OR ')})`;
+}
+
+/** The SQL test of one value (the item value or one element) for a plan's value test. */
+function valueTest(t: ValueTest, ctx: ClauseContext): Test {
   const { dialect: d, builder: b } = ctx;
-  switch (attr.Type) {
-    case 'Number':
-      return typeof v === 'number' ? (n) => `${n.number()} = ${d.numberParam(v, b)}` : undefined;
-    case 'String':
-    case 'Text':
-      return typeof v === 'string' ? (n) => `${d.orderText(n.text())} = ${d.textParam(v, b)}` : undefined;
-    case 'Boolean':
-      return typeof v === 'boolean' ? (n) => n.isBoolean(v, b) : undefined;
-    case 'Referenced': {
-      if (typeof v !== 'string' && typeof v !== 'number') return undefined;
-      // Ids compare by canonical text: a number is String(n). An item number n matches when
-      // String(n) is that text, i.e. when n equals Number(text) and the text round-trips.
-      const canon = typeof v === 'number' ? String(v) : v;
-      const num = Number(canon);
-      const numeric = canon !== '' && Number.isFinite(num) && String(num) === canon;
+  switch (t.kind) {
+    case 'number-in':
+      return (n) => anyOf(t.values, (v) => `${n.number()} = ${d.numberParam(v, b)}`);
+    case 'number-order':
+      return (n) => `${n.number()} ${t.op} ${d.numberParam(t.value, b)}`;
+    case 'string-in':
+      return (n) => anyOf(t.values, (v) => `${d.orderText(n.text())} = ${d.textParam(v, b)}`);
+    case 'string-order':
+      return (n) => `${d.orderText(n.text())} ${t.op} ${d.textParam(t.value, b)}`;
+    case 'boolean-in':
+      return (n) => anyOf(t.values, (v) => n.isBoolean(v, b));
+    case 'id-in':
+      // Ids compare by canonical text; an item number matches when String(n) is a candidate.
       return (n) =>
-        numeric ? `(${n.text()} = ${d.textParam(canon, b)} OR ${n.number()} = ${d.numberParam(num, b)})` : `${n.text()} = ${d.textParam(canon, b)}`;
-    }
-    case 'Array':
+        anyOf([...t.strings.map((s) => ({ s })), ...t.numbers.map((x) => ({ x }))], (v) =>
+          'x' in v ? `${n.number()} = ${d.numberParam(v.x, b)}` : `${n.text()} = ${d.textParam(v.s, b)}`,
+        );
+    case 'element-in':
       // Elements compare strictly: same JSON type, numbers numerically; null is no value.
-      if (typeof v === 'string') return (n) => `${n.text()} = ${d.textParam(v, b)}`;
-      if (typeof v === 'number') return (n) => `${n.number()} = ${d.numberParam(v, b)}`;
-      if (typeof v === 'boolean') return (n) => n.isBoolean(v, b);
-      return undefined;
-    case 'Object':
-      return undefined;
+      return (n) =>
+        anyOf(t.values, (v) =>
+          typeof v === 'string'
+            ? `${n.text()} = ${d.textParam(v, b)}`
+            : typeof v === 'number'
+              ? `${n.number()} = ${d.numberParam(v, b)}`
+              : n.isBoolean(v, b),
+        );
+    case 'text':
+      return t.match === 'all' ? (n) => d.matchesAll(n.text(), t.tokens, b) : (n) => d.matchesPhrase(n.text(), t.tokens, b);
     default:
-      return assertNever(attr, 'attribute type');
+      return assertNever(t, 'value test');
   }
 }
 
@@ -131,21 +121,31 @@ function exists(from: string, where: readonly string[]): string {
  * and, when it is an array, each element (elements of other types fail their own type test);
  * Array tests the elements, and for Many a non-empty array of arrays is a list of arrays.
  */
-function anyElement(attr: SearchableAttribute, node: JsonNode, test: Test, ctx: ClauseContext): string {
-  if (attr.Type === 'Array') {
-    const top = node.elements(ctx.alias());
-    const direct = exists(top.from, [top.where, test(top.element)]);
-    if (attr.Cardinality === 'One') return direct;
-    const outer = node.elements(ctx.alias());
-    const inner = outer.element.elements(ctx.alias());
-    const nested = exists(`${outer.from}, ${inner.from}`, [outer.where, inner.where, test(inner.element)]);
-    const some = node.elements(ctx.alias());
-    const nonArray = node.elements(ctx.alias());
-    const listOfArrays = `${exists(some.from, [some.where])} AND NOT ${exists(nonArray.from, [nonArray.where, `NOT (${nonArray.element.is('array')})`])}`;
-    // A list of arrays has no scalar elements, so `direct` is false for it: no CASE needed.
-    return `(${direct} OR (${listOfArrays} AND ${nested}))`;
+function applyShape(shape: ElementShape, node: JsonNode, test: Test, ctx: ClauseContext): string {
+  switch (shape) {
+    case 'one':
+      return test(node);
+    case 'many': {
+      const each = node.elements(ctx.alias());
+      return `(${test(node)} OR ${exists(each.from, [each.where, test(each.element)])})`;
+    }
+    case 'array-one': {
+      const top = node.elements(ctx.alias());
+      return exists(top.from, [top.where, test(top.element)]);
+    }
+    case 'array-many': {
+      const top = node.elements(ctx.alias());
+      const direct = exists(top.from, [top.where, test(top.element)]);
+      const outer = node.elements(ctx.alias());
+      const inner = outer.element.elements(ctx.alias());
+      const nested = exists(`${outer.from}, ${inner.from}`, [outer.where, inner.where, test(inner.element)]);
+      const some = node.elements(ctx.alias());
+      const nonArray = node.elements(ctx.alias());
+      const listOfArrays = `${exists(some.from, [some.where])} AND NOT ${exists(nonArray.from, [nonArray.where, `NOT (${nonArray.element.is('array')})`])}`;
+      // A list of arrays has no scalar elements, so `direct` is false for it: no CASE needed.
+      return `(${direct} OR (${listOfArrays} AND ${nested}))`;
+    }
+    default:
+      return assertNever(shape, 'element shape');
   }
-  if (attr.Cardinality === 'One') return test(node);
-  const each = node.elements(ctx.alias());
-  return `(${test(node)} OR ${exists(each.from, [each.where, test(each.element)])})`;
 }

@@ -1,7 +1,7 @@
+import type { Catalog } from '../catalog/index.js';
+import type { ClausePlan } from '../check/index.js';
 import type { SqlBuilder } from './builder.js';
-
-/** The SQL dialects catq compiles to. */
-export type DialectName = 'postgres' | 'sqlite';
+import type { ClauseContext } from './compile-clause.js';
 
 /** JSON types as the compiler asks about them (SQLite splits numbers and booleans further). */
 export type JsonType = 'number' | 'string' | 'boolean' | 'array' | 'object' | 'null';
@@ -29,13 +29,27 @@ export interface JsonNode {
   elements(alias: string): { readonly from: string; readonly where: string; readonly element: JsonNode };
 }
 
+/** Where {@link Dialect.indexDdl} writes its indexes. */
+export interface IndexTarget {
+  /** The quoted (possibly schema-qualified) table. */
+  readonly table: string;
+  /** The table's own name, unquoted (for index names). */
+  readonly tableName: string;
+  /** The quoted JSON column. */
+  readonly column: string;
+}
+
 /**
- * What differs between PostgreSQL and SQLite. Each override lives in postgres.ts or sqlite.ts
- * with a comment saying why it differs; everything else (the meaning of each operator) is
- * written once in compile-clause.ts against this interface.
+ * What differs between SQL engines, as data and hooks (never a test of the dialect's name in
+ * shared code). Each override lives in the dialect's own file with a comment saying why it
+ * differs; everything else (the meaning of each operator) is written once in compile-clause.ts
+ * against this interface. A new dialect is one file plus one line in dialects.ts.
  */
 export interface Dialect {
-  readonly name: DialectName;
+  /** The name `toSql({ dialect })` takes. */
+  readonly name: string;
+  /** A one-line description for the CLI and docs. */
+  readonly summary: string;
   /** Whether a text value may contain U+0000 (PostgreSQL text and jsonb strings cannot). */
   readonly textHoldsNul: boolean;
   /** How placeholders are written: `$1, $2` (numbered) or `?` (positional). */
@@ -44,6 +58,8 @@ export interface Dialect {
   quoteIdent(name: string): string;
   /** The node of the top-level key `rawKey` of the JSON column `column` (already quoted). */
   field(column: string, rawKey: string, b: SqlBuilder): JsonNode;
+  /** A bound integer (LIMIT, sort-key kinds). */
+  intParam(value: number, b: SqlBuilder): string;
   /** A bound number compared as an IEEE double. */
   numberParam(value: number, b: SqlBuilder): string;
   /** A bound string compared as text. */
@@ -56,6 +72,16 @@ export interface Dialect {
   matchesAll(text: string, tokens: readonly string[], b: SqlBuilder): string;
   /** `matches-phrase` on a string expression. */
   matchesPhrase(text: string, tokens: readonly string[], b: SqlBuilder): string;
+  /**
+   * With `toSql({ indexed: true })`: a condition implied by the clause that the dialect's
+   * {@link Dialect.indexDdl} indexes can answer, ANDed in front of the exact one. Absent: the
+   * dialect has no such prefilters (and `indexed` is refused).
+   */
+  readonly prefilter?: (p: ClausePlan, ctx: ClauseContext) => string | undefined;
+  /** The statements of `indexSql` for a catalog. Absent: `indexSql` refuses the dialect. */
+  readonly indexDdl?: (catalog: Catalog, target: IndexTarget) => string[];
+  /** What to tell about the SQL's parameters (`$1, $2, ...`, `the ? in order`). */
+  readonly placeholderNote: string;
 }
 
 /** Quotes an SQL identifier the standard way (both engines): double quotes, inner quotes doubled. */

@@ -1,83 +1,39 @@
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { diagnostic, QueryError } from '../diagnostics/index.js';
-import { SqlBuilder } from './builder.js';
-import { idKeys } from './listing.js';
-import { postgres } from './postgres.js';
+import { DIALECT_NAMES, type DialectName } from './dialects.js';
 import { resolveOptions, type SqlOptions } from './options.js';
-import { tokensFunctionSql } from './tokens-function.js';
 
-/** The DDL of {@link indexSql}: statements to run in order (idempotent: `IF NOT EXISTS`, `OR REPLACE`). */
+/** The DDL of {@link indexSql}: statements to run in order (idempotent where the engine allows it). */
 export interface IndexDdl {
   readonly statements: readonly string[];
   /** The statements joined by `;` and new lines. */
   readonly sql: string;
 }
 
-/** A PostgreSQL string literal that means the same under either `standard_conforming_strings`. */
-export function pgLiteral(value: string): string {
-  if (value.includes('\u0000')) throw new QueryError([diagnostic('sql/unsupported', { detail: 'PostgreSQL text cannot hold the NUL character' })]);
-  return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
+/** Options of {@link indexSql}: {@link SqlOptions} with the dialect defaulting to `postgres`. */
+export type IndexSqlOptions = Omit<SqlOptions, 'dialect' | 'indexed'> & { readonly dialect?: DialectName };
 
 /**
- * Writes constants where the compiler binds parameters, so that index expressions are the very
- * expressions of compiled queries (PostgreSQL matches an index to a query expression once the
- * query's parameters are known; every driver's unnamed statements are planned that way).
+ * The DDL that makes compiled queries fast (use `toSql(..., { indexed: true })` once it is
+ * applied), written by the dialect (see docs/sql.md):
+ * - PostgreSQL: the `catq_tokens(text)` function (the tokenizer of src/text in SQL), a GIN
+ *   `jsonb_path_ops` index for `=` / `one-of` containment prefilters, B-trees on the numeric
+ *   value of Number and the "C"-collated text of String/Text attributes of cardinality One, a
+ *   GIN index on the token array of Text attributes, and a B-tree on the listing sort keys;
+ * - MySQL / MariaDB: stored generated columns with B-tree indexes on the numeric value of Number
+ *   and the `utf8mb4_bin` text of String/Text attributes of cardinality One, and the listing sort keys.
+ * Throws QueryError when the options are invalid or the dialect writes no indexes (`sqlite`).
  */
-class LiteralBuilder extends SqlBuilder {
-  override param(value: string | number | null): string {
-    return typeof value === 'number' ? String(value) : value === null ? 'NULL' : pgLiteral(value);
-  }
-  override shared(value: string): string {
-    return pgLiteral(value);
-  }
-}
-
-function slug(name: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
-  const readable = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20);
-  return `${readable}_${h.toString(16).padStart(8, '0')}`;
-}
-
-/**
- * The PostgreSQL DDL that makes compiled queries fast (use `toSql(..., { indexed: true })` once
- * it is applied):
- * - the `catq_tokens(text)` function, the tokenizer of src/text in SQL (see tokens-function.ts);
- * - a GIN `jsonb_path_ops` index on the JSON column, for `=` / `one-of` containment prefilters;
- * - for each Number attribute of cardinality One, a B-tree on its numeric value;
- * - for each String and Text attribute of cardinality One, a B-tree on its text in "C" collation;
- * - for each Text attribute, a GIN index on its token array (`matches`, `matches-phrase`);
- * - a B-tree on the listing sort keys of `Aliases.Id`, for keyset pagination.
- * Throws QueryError when the options are invalid or the dialect is not `postgres`.
- */
-export function indexSql(catalog: Catalog, options: Omit<SqlOptions, 'dialect'> & { readonly dialect?: 'postgres' }): IndexDdl {
+export function indexSql(catalog: Catalog, options: IndexSqlOptions): IndexDdl {
   const problems = catalogArgumentProblems('indexSql', catalog);
   if (problems.length) throw new QueryError(problems, 'indexSql was called with a bad catalog');
   const opts = resolveOptions({ ...(options ?? {}), dialect: options?.dialect ?? 'postgres' });
-  if (opts.dialect.name !== 'postgres') throw new QueryError([diagnostic('sql/bad-option', { option: 'dialect', detail: 'indexes are written for postgres only' })]);
-  const b = new LiteralBuilder();
-  const tableName = Array.isArray(options.table) ? (options.table[options.table.length - 1] as string) : ((options.table as string | undefined) ?? 'items');
-  const name = (what: string): string => postgres.quoteIdent(`catq_${slug(tableName)}_${what}`.slice(0, 63));
-  const statements: string[] = [tokensFunctionSql()];
-  const on = `ON ${opts.table}`;
-  statements.push(`CREATE INDEX IF NOT EXISTS ${name('json')} ${on} USING gin (${opts.column} jsonb_path_ops)`);
-  const seen = new Set<string>();
-  for (const attr of catalog.SearchableAttributes ?? []) {
-    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute)) continue;
-    seen.add(attr.Attribute);
-    const node = postgres.field(opts.column, attr.Attribute, b);
-    const s = slug(attr.Attribute);
-    if (attr.Type === 'Number') statements.push(`CREATE INDEX IF NOT EXISTS ${name(`n_${s}`)} ${on} (${node.number()})`);
-    if (attr.Type === 'String' || attr.Type === 'Text') {
-      statements.push(`CREATE INDEX IF NOT EXISTS ${name(`s_${s}`)} ${on} ((${postgres.orderText(node.text())}))`);
-    }
-    if (attr.Type === 'Text') {
-      statements.push(`CREATE INDEX IF NOT EXISTS ${name(`t_${s}`)} ${on} USING gin (catq_tokens(${opts.column} ->> ${b.shared(attr.Attribute)}::text))`);
-    }
+  const d = opts.dialect;
+  if (!d.indexDdl) {
+    const writers = DIALECT_NAMES.filter((n) => n !== d.name);
+    throw new QueryError([diagnostic('sql/bad-option', { option: 'dialect', detail: `indexes are written for ${writers.join(' and ')} only` })]);
   }
-  const id = postgres.field(opts.column, catalog.Aliases.Id, b);
-  const keys = idKeys(postgres, id);
-  statements.push(`CREATE INDEX IF NOT EXISTS ${name('id')} ${on} (${keys.map((k) => `(${k})`).join(', ')})`);
+  const tableName = Array.isArray(options.table) ? (options.table[options.table.length - 1] as string) : ((options.table as string | undefined) ?? 'items');
+  const statements = d.indexDdl(catalog, { table: opts.table, tableName, column: opts.column });
   return { statements, sql: statements.join(';\n') + ';\n' };
 }

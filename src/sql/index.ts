@@ -1,11 +1,12 @@
 /**
- * Stage `sql`: compiles queries to PostgreSQL and SQLite with the evaluator's exact meaning,
+ * Stage `sql`: compiles queries to PostgreSQL, SQLite and MySQL/MariaDB with the evaluator's exact meaning,
  * keyset-paginated listing, and the PostgreSQL indexes that make them fast. See docs/sql.md.
  * @module
  */
 export { toSql, type SqlQuery, type SqlStatement } from './to-sql.js';
 export { listSql, sqlPage, type SqlListing, type ListSqlOptions } from './listing.js';
-export { indexSql, type IndexDdl } from './index-ddl.js';
+export { indexSql, type IndexDdl, type IndexSqlOptions } from './index-ddl.js';
+export { sqlListItems, type SqlRunner, type SqlListItemsOptions, type SqlListItemsResult } from './run-listing.js';
 export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 export type { SqlOptions } from './options.js';
-export type { DialectName } from './dialect.js';
+export { DIALECT_NAMES, type DialectName } from './dialects.js';

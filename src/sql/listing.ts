@@ -13,7 +13,8 @@ import {
   type ReadListingOptions,
 } from '../listing/index.js';
 import { SqlBuilder } from './builder.js';
-import type { Dialect, JsonNode } from './dialect.js';
+import type { Dialect } from './dialect.js';
+import { idKeys } from './id-keys.js';
 import { resolveOptions, type SqlOptions } from './options.js';
 import { compileWhere, type SqlStatement } from './to-sql.js';
 
@@ -42,25 +43,11 @@ export interface SqlListing extends SqlStatement {
 /** Options of {@link listSql}: where the items are, and `numericStrings` for parameters read from a URL (see readListingParams). */
 export interface ListSqlOptions extends SqlOptions, ReadListingOptions {}
 
-/**
- * The three sort keys of an id: kind (0 number, 1 string, NULL when the item is not listed),
- * the number (0 for strings) and the string ('' for numbers), so that one row comparison
- * `(k0, k1, k2) > (...)` is the keyset condition and one B-tree serves it.
- */
-export function idKeys(d: Dialect, node: JsonNode): [string, string, string] {
-  return [
-    `(CASE WHEN ${node.is('number')} AND ${d.isFinite(node.number())} THEN 0 WHEN ${node.is('string')} THEN 1 END)`,
-    `coalesce(${node.number()}, 0)`,
-    d.orderText(`coalesce(${node.text()}, '')`),
-  ];
-}
-
 function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
-  const pg = d.name === 'postgres';
-  const kind = b.param(typeof id === 'number' ? 0 : 1);
+  const kind = d.intParam(typeof id === 'number' ? 0 : 1, b);
   const num = d.numberParam(typeof id === 'number' ? id : 0, b);
   const str = d.textParam(typeof id === 'string' ? id : '', b);
-  return `(${pg ? `${kind}::int` : kind}, ${num}, ${str})`;
+  return `(${kind}, ${num}, ${str})`;
 }
 
 /**
@@ -93,7 +80,7 @@ export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<
   const dir = scan === 'asc' ? 'ASC' : 'DESC';
   const inner =
     `SELECT ${opts.column} AS catq_item, ${keys.map((k, i) => `${k} AS catq_k${i}`).join(', ')} FROM ${opts.table}` +
-    ` WHERE (${where}) AND ${listed}${bound} ORDER BY ${keys.map((k) => `${k} ${dir}`).join(', ')} LIMIT ${d.name === 'postgres' ? `${b.param(listing.limit + 1)}::int` : b.param(listing.limit + 1)}`;
+    ` WHERE (${where}) AND ${listed}${bound} ORDER BY ${keys.map((k) => `${k} ${dir}`).join(', ')} LIMIT ${d.intParam(listing.limit + 1, b)}`;
   const text = `SELECT catq_item AS ${opts.column} FROM (${inner}) AS catq_page ORDER BY catq_k0, catq_k1, catq_k2`;
   const main = b.finish(text);
 

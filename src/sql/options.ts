@@ -1,11 +1,10 @@
 import { diagnostic, QueryError, type Diagnostic } from '../diagnostics/index.js';
-import type { Dialect, DialectName } from './dialect.js';
-import { postgres } from './postgres.js';
-import { sqlite } from './sqlite.js';
+import type { Dialect } from './dialect.js';
+import { DIALECT_NAMES, dialectOf, type DialectName } from './dialects.js';
 
 /** Where the items live and which SQL to write. */
 export interface SqlOptions {
-  /** `postgres` (JSON column of type `jsonb`) or `sqlite` (JSON text). */
+  /** `postgres` (JSON column of type `jsonb`), `sqlite` (JSON text) or `mysql` (MySQL 8 / MariaDB 10.6+, a `JSON` / `LONGTEXT` column). */
   readonly dialect: DialectName;
   /** The table, optionally schema-qualified as `['schema', 'table']`. Default `items`. */
   readonly table?: string | readonly string[];
@@ -27,8 +26,6 @@ export interface ResolvedOptions {
   readonly indexed: boolean;
 }
 
-const DIALECTS: Record<DialectName, Dialect> = { postgres, sqlite };
-const hasOwn = Object.prototype.hasOwnProperty;
 
 function identProblem(name: unknown): string | undefined {
   if (typeof name !== 'string') return 'it must be a string';
@@ -48,9 +45,8 @@ export function resolveOptions(options: SqlOptions): ResolvedOptions {
     bad('dialect', 'options must be an object with a dialect');
     throw new QueryError(problems, 'Invalid SQL options');
   }
-  const name = options.dialect;
-  const dialect = typeof name === 'string' && hasOwn.call(DIALECTS, name) ? DIALECTS[name] : undefined;
-  if (!dialect) bad('dialect', 'it must be "postgres" or "sqlite"');
+  const dialect = dialectOf(options.dialect);
+  if (!dialect) bad('dialect', `it must be ${DIALECT_NAMES.map((n) => JSON.stringify(n)).join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
   const tableParts = options.table === undefined ? ['items'] : typeof options.table === 'string' ? [options.table] : options.table;
   if (!Array.isArray(tableParts) || tableParts.length === 0 || tableParts.length > 2) {
     bad('table', 'it must be a table name or [schema, table]');
@@ -64,7 +60,7 @@ export function resolveOptions(options: SqlOptions): ResolvedOptions {
   const cp = identProblem(column);
   if (cp) bad('column', cp);
   if (options.indexed !== undefined && typeof options.indexed !== 'boolean') bad('indexed', 'it must be true or false');
-  if (options.indexed && dialect && dialect.name !== 'postgres') bad('indexed', 'index prefilters exist for postgres only');
+  if (options.indexed && dialect && !dialect.prefilter) bad('indexed', `${dialect.name} has no index prefilters`);
   if (problems.length || !dialect) throw new QueryError(problems, 'Invalid SQL options');
   return {
     dialect,

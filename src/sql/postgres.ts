@@ -1,5 +1,7 @@
 import type { SqlBuilder } from './builder.js';
 import { quoteIdentStandard, type Dialect, type JsonNode, type JsonType } from './dialect.js';
+import { pgIndexDdl } from './postgres-indexes.js';
+import { pgPrefilter } from './prefilter.js';
 import { phraseRegex, wholeTokenRegex } from './text-match.js';
 
 /** 2^1024 - 2^970: the smallest magnitude JSON.parse rounds to Infinity (ties go to even, i.e. up). */
@@ -58,6 +60,7 @@ class PgNode implements JsonNode {
 /** PostgreSQL (12 or later; tested on PostgreSQL 18 through PGlite). The JSON column is `jsonb`. */
 export const postgres: Dialect = {
   name: 'postgres',
+  summary: 'PostgreSQL 12+, the JSON column of type jsonb',
   // PostgreSQL text cannot hold NUL: binding one fails, so such clauses are refused up front.
   textHoldsNul: false,
   placeholders: 'numbered',
@@ -67,6 +70,7 @@ export const postgres: Dialect = {
     const key = `${b.shared(rawKey)}::text`;
     return new PgNode(`(${column} -> ${key})`, `(${column} ->> ${key})`, b);
   },
+  intParam: (value, b) => `${b.param(value)}::int`,
   numberParam: (value, b) => `${b.param(value)}::float8`,
   textParam: (value, b) => `${b.param(value)}::text`,
   isFinite: (expr) => `${expr} NOT IN ('Infinity'::float8, '-Infinity'::float8)`,
@@ -86,4 +90,7 @@ export const postgres: Dialect = {
     const re = phraseRegex(tokens);
     return re === undefined ? 'FALSE' : `${text} ~ ${b.shared(re)}::text`;
   },
+  prefilter: pgPrefilter,
+  indexDdl: (catalog, target) => pgIndexDdl(postgres, catalog, target),
+  placeholderNote: '$1, $2, ...',
 };

@@ -1,6 +1,5 @@
-import type { Clause, JsonValue } from '../ast/index.js';
-import type { SearchableAttribute } from '../catalog/index.js';
-import { tokenize } from '../text/index.js';
+import { assertNever } from '../ast/index.js';
+import type { ClausePlan, ElementShape } from '../check/index.js';
 import type { ClauseContext } from './compile-clause.js';
 
 /**
@@ -18,37 +17,60 @@ import type { ClauseContext } from './compile-clause.js';
  * Number, String and Text attributes of cardinality One need no prefilter: their exact
  * condition is written on the same expression as their B-tree index.
  */
-export function prefilter(c: Clause, attr: SearchableAttribute, rawKey: string, ctx: ClauseContext): string | undefined {
-  if (ctx.dialect.name !== 'postgres') return undefined;
+export function pgPrefilter(p: ClausePlan, ctx: ClauseContext): string | undefined {
+  if (p.kind !== 'test') return undefined;
   const b = ctx.builder;
-  if (c.operator === 'matches' || c.operator === 'matches-phrase') {
-    if (typeof c.value !== 'string' || attr.Cardinality !== 'One') return undefined;
-    const tokens = [...new Set(tokenize(c.value).map(foldSigma))];
-    if (tokens.length === 0) return undefined;
-    const array = '{' + tokens.map((t) => '"' + t.replace(/["\\]/g, (x) => '\\' + x) + '"').join(',') + '}';
-    return `catq_tokens(${ctx.column} ->> ${b.shared(rawKey)}::text) @> ${b.param(array)}::text[]`;
-  }
-  if (c.operator !== '=' && c.operator !== 'one-of') return undefined;
-  if ((attr.Type === 'String' || attr.Type === 'Text') && attr.Cardinality === 'One') return undefined;
-  const candidates: readonly JsonValue[] = c.operator === 'one-of' && Array.isArray(c.value) ? c.value : [c.value];
-  const docs: unknown[] = [];
-  for (const v of candidates) {
-    let scalar: string | boolean;
-    if (typeof v === 'boolean') scalar = v;
-    else if (typeof v === 'string') {
-      // A Referenced id that is also a number's text ("5") matches number items too: no prefilter.
-      if (attr.Type === 'Referenced' && v !== '' && String(Number(v)) === v) return undefined;
-      scalar = v;
-    } else return undefined;
-    if (attr.Type === 'Array') {
-      docs.push({ [rawKey]: [scalar] });
-      if (attr.Cardinality === 'Many') docs.push({ [rawKey]: [[scalar]] });
-    } else {
-      docs.push({ [rawKey]: scalar });
-      if (attr.Cardinality === 'Many') docs.push({ [rawKey]: [scalar] });
+  const t = p.test;
+  let scalars: readonly (string | boolean)[];
+  switch (t.kind) {
+    case 'text': {
+      if (p.shape !== 'one') return undefined;
+      const tokens = [...new Set(t.tokens.map(foldSigma))];
+      const array = '{' + tokens.map((x) => '"' + x.replace(/["\\]/g, (c) => '\\' + c) + '"').join(',') + '}';
+      return `catq_tokens(${ctx.column} ->> ${b.shared(p.rawKey)}::text) @> ${b.param(array)}::text[]`;
     }
+    case 'string-in':
+      if (p.shape === 'one') return undefined;
+      scalars = t.values;
+      break;
+    case 'boolean-in':
+      scalars = t.values;
+      break;
+    case 'id-in':
+      // An id that is also a number's text ("5") matches number items too: no prefilter.
+      if (t.numbers.length) return undefined;
+      scalars = t.strings;
+      break;
+    case 'element-in':
+      if (t.values.some((v) => typeof v === 'number')) return undefined;
+      scalars = t.values as readonly (string | boolean)[];
+      break;
+    case 'number-in':
+    case 'number-order':
+    case 'string-order':
+      return undefined;
+    default:
+      return assertNever(t, 'value test');
   }
+  const docs = scalars.flatMap((v) => containing(p.shape, v).map((inner) => ({ [p.rawKey]: inner })));
+  if (docs.length === 0) return undefined;
   return docs.map((doc) => `${ctx.column} @> ${b.param(JSON.stringify(doc))}::jsonb`).join(' OR ');
+}
+
+/** The values at the key that every item with a matching value contains, for a shape. */
+function containing(shape: ElementShape, v: string | boolean): unknown[] {
+  switch (shape) {
+    case 'one':
+      return [v];
+    case 'many':
+      return [v, [v]];
+    case 'array-one':
+      return [[v]];
+    case 'array-many':
+      return [[v], [[v]]];
+    default:
+      return assertNever(shape, 'element shape');
+  }
 }
 
 /** Final sigma and sigma are one letter in the token index (a superset, made exact by the regex). */

@@ -69,6 +69,7 @@ export function sqliteKeyPath(rawKey: string): string {
 /** SQLite (3.45 or later, with the JSON functions). The JSON column holds JSON text (or JSONB). */
 export const sqlite: Dialect = {
   name: 'sqlite',
+  summary: 'SQLite 3.45+, the JSON column holding JSON text (needs registerSqliteFunctions for matches)',
   textHoldsNul: true,
   placeholders: 'positional',
   quoteIdent: quoteIdentStandard,
@@ -81,6 +82,7 @@ export const sqlite: Dialect = {
       (alias) => ({ from: `json_each(${column}, ${b.shared(path)}) AS ${alias}`, where: `json_type(${column}, ${b.shared(path)}) = 'array'` }),
     );
   },
+  intParam: (value, b) => b.param(value),
   numberParam: (value, b) => b.param(value),
   textParam: (value, b) => b.param(value),
   // SQLite reads the literal 9e999 as Infinity.
@@ -91,4 +93,5 @@ export const sqlite: Dialect = {
   // (registerSqliteFunctions), so matching is the evaluator's own code.
   matchesAll: (text, tokens, b) => `catq_matches(${text}, ${b.param(JSON.stringify([...new Set(tokens)]))}) = 1`,
   matchesPhrase: (text, tokens, b) => `catq_matches_phrase(${text}, ${b.param(JSON.stringify(tokens))}) = 1`,
+  placeholderNote: 'the ? in order',
 };

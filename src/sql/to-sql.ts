@@ -1,10 +1,9 @@
 import type { Query } from '../ast/index.js';
-import { resolveField, type Catalog } from '../catalog/index.js';
-import { validate } from '../check/index.js';
-import { diagnostic, hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import type { Catalog } from '../catalog/index.js';
+import { check } from '../check/index.js';
+import { hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import { SqlBuilder } from './builder.js';
 import { compileClause, type ClauseContext } from './compile-clause.js';
-import { prefilter } from './prefilter.js';
 import { resolveOptions, type ResolvedOptions, type SqlOptions } from './options.js';
 
 /** A compiled statement: `sql` with placeholders and its parameters in binding order. */
@@ -21,23 +20,19 @@ export interface SqlQuery extends SqlStatement {
 
 /** The condition of a whole query, still with parameter markers (used by toSql and listSql). */
 export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptions, builder: SqlBuilder): string {
-  const problems: Diagnostic[] = validate(query, catalog).filter((d) => d.severity === 'error');
-  if (hasErrors(problems)) throw new QueryError(problems);
+  const { diagnostics, plan } = check(query, catalog);
+  const problems: Diagnostic[] = diagnostics.filter((d) => d.severity === 'error');
+  if (!plan || hasErrors(problems)) throw new QueryError(problems);
   let n = 0;
   const ctx: ClauseContext = { dialect: opts.dialect, builder, column: opts.column, alias: () => `catq_e${++n}` };
   const parts: string[] = [];
-  for (const c of query.clauses) {
-    const r = resolveField(catalog, c.field);
-    if (!r.ok) {
-      problems.push(diagnostic('sql/unsupported', { detail: `the field ${JSON.stringify(c.field)} is not a searchable attribute` }, { span: c.spans?.clause }));
-      continue;
-    }
-    const out = compileClause(c, r.attribute, r.rawKey, ctx);
+  for (const p of plan.clauses) {
+    const out = compileClause(p, ctx);
     if ('error' in out) {
       problems.push(out.error);
       continue;
     }
-    const pre = opts.indexed ? prefilter(c, r.attribute, r.rawKey, ctx) : undefined;
+    const pre = opts.indexed ? opts.dialect.prefilter?.(p, ctx) : undefined;
     parts.push(pre ? `(${pre}) AND (${out.sql})` : `(${out.sql})`);
   }
   if (problems.length) throw new QueryError(problems, 'The query cannot be compiled to SQL');

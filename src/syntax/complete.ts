@@ -5,26 +5,22 @@
  */
 import type { IToken } from 'chevrotain';
 import type { Operator, Span } from '../ast/index.js';
-import { catalogArgumentProblems, fieldNames, resolveField, type Catalog, type SearchableAttribute } from '../catalog/index.js';
+import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { QueryError, throwBadArgument } from '../diagnostics/index.js';
-import { OPERATORS, operatorsFor } from '../operators/index.js';
+import { OPERATORS } from '../operators/index.js';
+import { completeWire } from './complete-wire.js';
 import { nextTokens } from './content-assist.js';
 import { getEngine, loadChevrotain } from './engine.js';
 import { formatField, formatValue } from './format.js';
 import { decodeQuotedField } from './literals.js';
+import { detectSyntax } from './detect.js';
+import { attributeOf, fieldProposals, operatorProposals, valueProposals, type CompleteOptions, type Proposal } from './proposals.js';
 import { tokenEnd, tokenSpan } from './token-span.js';
 
-/** One completion proposal. */
-export interface CompletionItem {
-  /** What the menu shows. */
-  readonly label: string;
-  readonly kind: 'field' | 'operator' | 'value' | 'keyword';
-  /** The text that replaces {@link range}. */
-  readonly insertText: string;
-  /** The range of the text replaced: the word being typed, or an empty range at the cursor. */
+/** One completion proposal, placed: {@link range} is the text it replaces. */
+export interface CompletionItem extends Proposal {
+  /** The range of the text replaced (UTF-16 offsets): the word being typed, or an empty range at the cursor. */
   readonly range: Span;
-  /** A short description (attribute type, operator meaning). */
-  readonly detail: string;
 }
 
 /** Tokens that can be a partly typed word at the cursor. */
@@ -40,20 +36,28 @@ const OPERATOR_OF: Readonly<Record<string, Operator>> = {
   PresentQ: 'present?', Matches: 'matches', MatchesPhrase: 'matches-phrase',
 };
 
-function describeAttribute(a: SearchableAttribute): string {
-  return `${a.Type}, ${a.Cardinality}`;
-}
-
 /**
- * Completions at `offset` (a UTF-16 offset into `text`). Never throws; an unreadable prefix
- * gives no proposals.
+ * Completions at `offset` (a UTF-16 offset into `text`): fields (with type, cardinality and
+ * label), the operators allowed on the field's type, values (`AllowedValues` of the catalog's
+ * UIConfiguration, else values seen in `options.items`), and keywords. `text` is infix or
+ * plain JSON wire text (told apart by `detectSyntax`); percent-encoded text gets no proposals.
+ * An unreadable prefix gives no proposals; only a bad argument throws (`QueryError`).
+ *
+ * ```ts
+ * complete('colors = ', 9, catalog).map((c) => c.insertText); // ['"red"', '"blue"', ...]
+ * complete('[["brand", ', 11, catalog, { items }); // values of brand seen in items
+ * ```
  */
-export function complete(text: string, offset: number, catalog: Catalog): CompletionItem[] {
+export function complete(text: string, offset: number, catalog: Catalog, options: CompleteOptions = {}): CompletionItem[] {
   if (typeof text !== 'string') throwBadArgument('complete', 'text', 'a string', text, 'Pass the text being edited.');
   if (typeof offset !== 'number' || Number.isNaN(offset)) throwBadArgument('complete', 'offset', 'a number (a UTF-16 offset into the text)', offset, 'Pass the cursor position.');
   const problems = catalogArgumentProblems('complete', catalog);
   if (problems.length) throw new QueryError(problems, 'complete was called with a bad catalog');
+  if (options === null || typeof options !== 'object') throwBadArgument('complete', 'options', 'an object ({ items?, maxValues? })', options, 'Pass {} or leave it out.');
+  if (options.items !== undefined && !Array.isArray(options.items)) throwBadArgument('complete', 'options.items', 'an array of raw items', options.items, 'Pass a sample of the item data, or leave it out.');
+  if (options.maxValues !== undefined && (typeof options.maxValues !== 'number' || Number.isNaN(options.maxValues))) throwBadArgument('complete', 'options.maxValues', 'a number', options.maxValues, 'Pass how many sample values to propose at most.');
   const at = Math.max(0, Math.min(offset, text.length));
+  if (detectSyntax(text) === 'wire') return completeWire(text, at, catalog, options);
   const { lexer, parser } = getEngine();
   const tokens = lexer.tokenize(text).tokens;
   const before: IToken[] = [];
@@ -70,11 +74,11 @@ export function complete(text: string, offset: number, catalog: Catalog): Comple
   const typed = word ? text.slice(word.startOffset, at) : '';
   const { next } = nextTokens(loadChevrotain(), parser.getGAstProductions(), 'query', before);
   const field = clauseField(before);
-  const attribute = field === undefined ? undefined : resolved(catalog, field);
+  const attribute = field === undefined ? undefined : attributeOf(catalog, field);
   const operator = lastOperator(before);
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
-  const add = (item: Omit<CompletionItem, 'range'>): void => {
+  const add = (item: Proposal): void => {
     const key = item.kind + '\u0000' + item.insertText;
     if (seen.has(key)) return;
     if (typed && !item.insertText.toLowerCase().startsWith(typed.toLowerCase()) && !item.label.toLowerCase().startsWith(typed.toLowerCase())) return;
@@ -88,20 +92,18 @@ export function complete(text: string, offset: number, catalog: Catalog): Comple
       // The grammar also reads a clause right after another (to report the missing `and`);
       // propose fields only where a clause may really start.
       if (!clauseMayStart(before)) continue;
-      for (const f of fieldNames(catalog)) {
-        const a = resolved(catalog, f);
-        add({ label: f, kind: 'field', insertText: formatField(f), detail: a ? describeAttribute(a) : 'field' });
-      }
+      for (const p of fieldProposals(catalog, formatField)) add(p);
     } else if (name === 'OperatorTok') {
-      const ops = attribute ? operatorsFor(attribute.Type) : (Object.keys(OPERATORS) as Operator[]);
-      for (const op of ops) add({ label: OPERATORS[op].infix, kind: 'operator', insertText: OPERATORS[op].infix, detail: OPERATORS[op].summary });
+      for (const p of operatorProposals(attribute, (op) => OPERATORS[op].infix)) add(p);
+    } else if (name === 'Is') {
+      add({ label: 'is', kind: 'keyword', insertText: 'is', detail: '`is present` / `is absent`: present? true / false' });
     } else if (name === 'Connective' || name === 'And') {
       add({ label: 'and', kind: 'keyword', insertText: 'and', detail: 'join another clause (all must hold)' });
     } else if (name === 'Present' || name === 'Absent') {
       const w = name === 'Present' ? 'present' : 'absent';
       add({ label: w, kind: 'keyword', insertText: w, detail: name === 'Present' ? 'present? true' : 'present? false' });
     } else if (rule === 'value') {
-      for (const v of valueHints(catalog, field, attribute, operator, ruleStack)) add(v);
+      for (const v of valueProposals(catalog, field, operator, ruleStack.includes('array'), options, formatValue)) add(v);
     }
   }
   return items;
@@ -110,11 +112,6 @@ export function complete(text: string, offset: number, catalog: Catalog): Comple
 function clauseMayStart(before: readonly IToken[]): boolean {
   const n = before[before.length - 1]?.tokenType.name;
   return n === undefined || n === 'And' || n === 'Or' || n === 'Not' || n === 'LParen';
-}
-
-function resolved(catalog: Catalog, field: string): SearchableAttribute | undefined {
-  const r = resolveField(catalog, field);
-  return r.ok ? r.attribute : undefined;
 }
 
 /** The field of the clause the cursor is in: the last field token before it. */
@@ -138,36 +135,4 @@ function lastOperator(before: readonly IToken[]): Operator | undefined {
     if (n === 'And' || n === 'Or') return undefined;
   }
   return undefined;
-}
-
-/** `true`/`false` for Boolean and `present?`, the UIConfiguration AllowedValues of the field. */
-function valueHints(
-  catalog: Catalog,
-  field: string | undefined,
-  attribute: SearchableAttribute | undefined,
-  operator: Operator | undefined,
-  ruleStack: readonly string[],
-): Omit<CompletionItem, 'range'>[] {
-  const out: Omit<CompletionItem, 'range'>[] = [];
-  const inList = ruleStack.includes('array');
-  if (operator === 'present?') {
-    if (!inList) for (const b of [true, false]) out.push({ label: String(b), kind: 'value', insertText: String(b), detail: b ? 'the field is present' : 'the field is missing or null' });
-    return out;
-  }
-  if (attribute?.Type === 'Boolean') {
-    for (const b of [true, false]) {
-      const text = operator === 'one-of' && !inList ? `[${b}]` : String(b);
-      out.push({ label: text, kind: 'value', insertText: text, detail: 'Boolean' });
-    }
-  }
-  const raw = field === undefined ? undefined : resolveField(catalog, field);
-  const keys = new Set([field, raw?.ok ? raw.rawKey : undefined].filter((k): k is string => k !== undefined));
-  for (const ui of catalog.UIConfiguration ?? []) {
-    if (ui.Key === undefined || !keys.has(ui.Key) || !ui.AllowedValues) continue;
-    for (const v of ui.AllowedValues as readonly (string | number)[]) {
-      const text = operator === 'one-of' && !inList ? `[${formatValue(v)}]` : formatValue(v);
-      out.push({ label: text, kind: 'value', insertText: text, detail: ui.Label ? `allowed value (${ui.Label})` : 'allowed value' });
-    }
-  }
-  return out;
 }

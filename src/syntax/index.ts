@@ -12,3 +12,5 @@ export { detectSyntax, type DetectedSyntax } from './detect.js';
 export { KEYWORDS } from './tokens.js';
 export { lint, infixPrinter, type LintResult } from './lint.js';
 export { complete, type CompletionItem } from './complete.js';
+export { hover, describeField, describeOperator, type HoverInfo } from './hover.js';
+export type { CompleteOptions } from './proposals.js';

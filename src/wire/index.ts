@@ -7,3 +7,4 @@
 export { decode, type DecodeResult } from './decode.js';
 export { encode, toWire } from './encode.js';
 export { DEFAULT_LIMITS, type DecodeLimits, type DecodeOptions } from './limits.js';
+export { clause, query } from './checked-nodes.js';

@@ -25,7 +25,7 @@ describe('built package', () => {
     expect(existsSync(join(dist, 'index.js'))).toBe(true);
   });
 
-  for (const entry of ['index.js', 'wire.js', 'eval.js', 'sql.js', 'mongo.js']) {
+  for (const entry of ['index.js', 'wire.js', 'eval.js', 'sql.js', 'mongo.js', 'builder.js']) {
     it(`${entry} does not import chevrotain eagerly`, () => {
       const eager = [...staticGraph(entry)].filter(([, text]) => /^\s*import[^;]*from\s*["']chevrotain["']/m.test(text)).map(([f]) => f);
       expect(eager).toEqual([]);

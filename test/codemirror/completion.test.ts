@@ -31,7 +31,7 @@ describe('completionSource', () => {
   });
 
   test('after a field and a space: the operators of its type', () => {
-    expect(at('in_stock |')!.options.map((o) => o.label)).toEqual(['=', 'one-of', 'present?']);
+    expect(at('in_stock |')!.options.map((o) => o.label)).toEqual(['=', 'one-of', 'present?', 'is']);
   });
 
   test('values: booleans and allowed values', () => {

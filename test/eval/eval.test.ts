@@ -4,7 +4,7 @@ import type { Catalog } from '../../src/catalog/index.js';
 import { isQueryError, toErrorBody } from '../../src/diagnostics/index.js';
 import { compile, explain, filter, listItems, matches } from '../../src/eval/index.js';
 import { generateSource } from '../../src/eval/codegen.js';
-import { holdsOnKeyless, planQuery } from '../../src/eval/plan.js';
+import { check, holdsOnKeyless } from '../../src/check/index.js';
 import { decode } from '../../src/wire/index.js';
 
 const catalog: Catalog = {
@@ -78,7 +78,7 @@ describe('compile', () => {
   it('generated code holds no query text except JSON.stringify-ed literals', () => {
     const evil = '"]);throw 1;//';
     const query1 = q([[evil, evil], [['matches', 'title'], '`${x}`'], [['one-of', 'brand'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', '\u2028']]]);
-    const plans = planQuery(query1, catalog);
+    const plans = check(query1, catalog).plan!.clauses;
     const { source } = generateSource(plans, holdsOnKeyless(plans));
     expect(source).toContain(JSON.stringify(evil));
     expect(source).not.toContain('`${x}`');

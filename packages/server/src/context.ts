@@ -1,0 +1,22 @@
+import type { Catalog } from 'catq';
+import type { StoredKey } from './auth.js';
+import type { Db } from './store/db.js';
+
+/** What every route reads: the database, the catalogs of each network, the keys. */
+export interface ServiceContext {
+  readonly db: Db;
+  /** Catalogs by network id, then by catalog id. */
+  readonly networks: ReadonlyMap<number, ReadonlyMap<number, Catalog>>;
+  readonly keys: readonly StoredKey[];
+  /** Largest accepted request body, in bytes. */
+  readonly bodyLimit: number;
+  /** A folder holding the playground's built `index.html`, served at `/` when present. */
+  readonly playgroundDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The network of the request's API key (set by the authentication hook on /v1 routes). */
+    networkId: number;
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { prepareBatch, type Message } from '../batch.js';
+import { HttpError } from '../errors.js';
+import type { ItemKind, KindSource } from '../kinds.js';
+import { DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
+import { deleteItems, updateItems, upsertItems } from '../store/items.js';
+import type { ServiceContext } from '../context.js';
+import { sourceOf } from './items.js';
+
+const CONFIG_KEY: Record<ItemKind, string> = { product: '', brand: 'Brands', category: 'Categories', merchant: 'Merchants' };
+
+/** The source to write to: derived kinds (`ItemFields`) are read-only. */
+function writable(ctx: ServiceContext, networkId: number, catalogId: number, kind: ItemKind): KindSource {
+  const source = sourceOf(ctx, networkId, catalogId, kind);
+  if (source.type === 'ItemFields') {
+    throw new HttpError(400, [
+      `The ${kind} items of catalog ${catalogId} are derived from its product items' fields (Configuration.${CONFIG_KEY[kind]} is ItemFields or absent), so they cannot be written; change the product items instead.`,
+    ]);
+  }
+  return source;
+}
+
+function submission(warnings: readonly Message[]): { Warnings?: Message[] } {
+  return warnings.length ? { Warnings: [...warnings] } : {};
+}
+
+/** The three batch operations: upsert, partial update, delete. Each batch is one transaction. */
+export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const limits = { bodyLimit: ctx.bodyLimit };
+
+  r.post(
+    '/v1/catalog/:catalogId/:item/batch/upsert',
+    { ...limits, schema: { summary: 'Upsert Multiple Catalog Items', params: KindParams, body: UpsertBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    async (req) => {
+      const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
+      const batch = prepareBatch(req.body.Items, source.catalog, true);
+      if (batch.errors.length) throw new HttpError(400, batch.errors.map((e) => e.message));
+      await ctx.db.transaction((tx) => upsertItems(tx, source.table, batch.items));
+      return submission(batch.warnings);
+    },
+  );
+
+  r.patch(
+    '/v1/catalog/:catalogId/:item/batch/update',
+    { ...limits, schema: { summary: 'Partially Update Multiple Catalog Items', params: KindParams, body: UpdateBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    async (req) => {
+      const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
+      const batch = prepareBatch(req.body.Items, source.catalog, true);
+      if (batch.errors.length) throw new HttpError(400, batch.errors.map((e) => e.message));
+      const existed = await ctx.db.transaction((tx) => updateItems(tx, source.table, batch.items));
+      const missing = batch.items.filter((i) => !existed.has(i.key)).map((i) => ({ message: `No ${req.params.item} with id ${i.key} exists in catalog ${source.tableId}; nothing was updated for it.` }));
+      return submission([...batch.warnings, ...missing]);
+    },
+  );
+
+  r.post(
+    '/v1/catalog/:catalogId/:item/batch/delete',
+    { ...limits, schema: { summary: 'Delete Multiple Catalog Items', params: KindParams, body: DeleteBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    async (req) => {
+      const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
+      const batch = prepareBatch(req.body.Items, source.catalog, false);
+      await ctx.db.transaction((tx) => deleteItems(tx, source.table, batch.items.map((i) => i.key)));
+      return submission(batch.warnings);
+    },
+  );
+}

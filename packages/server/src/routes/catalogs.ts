@@ -1,0 +1,56 @@
+import { loadCatalog, pageOf, readListingParams, type Catalog, type Diagnostic } from 'catq';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { HttpError } from '../errors.js';
+import { CatalogListQuery, CatalogPage, CatalogParams, ERROR_RESPONSES, FullCatalog } from '../schemas.js';
+import type { ServiceContext } from '../context.js';
+
+/** The catalog of a network, or a 404. */
+export function catalogOf(ctx: ServiceContext, networkId: number, catalogId: number): Catalog {
+  const c = ctx.networks.get(networkId)?.get(catalogId);
+  if (!c) throw new HttpError(404, [`Catalog ${catalogId} does not exist.`]);
+  return c;
+}
+
+// Catalog lists page like item lists, with the catalog's Id as the item id.
+const CATALOG_LISTING = loadCatalog({ Id: 100, Name: 'catalogs', Type: 'Product', Aliases: { Id: 'Id', Name: 'Name' } }).catalog as Catalog;
+
+/** Get Catalog and List Catalogs. */
+export function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.get(
+    '/v1/catalog/:catalogId',
+    { schema: { summary: 'Get Catalog', params: CatalogParams, response: { 200: FullCatalog, ...ERROR_RESPONSES } } },
+    async (req) => catalogOf(ctx, req.networkId, req.params.catalogId) as never,
+  );
+  r.get(
+    '/v1/catalog',
+    { attachValidation: true, schema: { summary: 'List Catalogs', querystring: CatalogListQuery, response: { 200: CatalogPage, ...ERROR_RESPONSES } } },
+    async (req) => {
+      // The listing rules are catq's (every problem at once); the schema documents them.
+      const raw = { ...(req.query as Record<string, unknown>) };
+      const problems: string[] = [];
+      if ('q' in raw) {
+        problems.push('Unknown parameter "q": catalog lists take boundary-id, comparison, limit and order.');
+        delete raw['q'];
+      }
+      const read = readListingParams(raw, { numericStrings: true });
+      problems.push(...read.diagnostics.filter((d: Diagnostic) => d.severity === 'error').map((d) => d.message));
+      const b = read.listing?.boundary ?? raw['boundary-id'];
+      if (b !== undefined && !problems.some((p) => p.includes('"boundary-id"')) && !(typeof b === 'number' && b >= 100)) {
+        problems.push(`"boundary-id" must be a catalog id (a number >= 100), but it is ${JSON.stringify(b)}.`);
+      }
+      if (problems.length || !read.listing) throw new HttpError(400, problems);
+      const catalogs = [...(ctx.networks.get(req.networkId)?.values() ?? [])];
+      const page = pageOf(read.listing, catalogs, CATALOG_LISTING);
+      const byId = new Map(catalogs.map((c) => [c.Id, c]));
+      return {
+        ...page,
+        Items: page.Items.map((i) => {
+          const c = byId.get(i.Id as number) as Catalog;
+          return { Id: c.Id, Name: c.Name, Type: c.Type };
+        }),
+      } as never;
+    },
+  );
+}

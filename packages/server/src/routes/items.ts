@@ -1,0 +1,71 @@
+import { readListingParams, type Diagnostic } from 'catq';
+import { sqlListItems } from 'catq/sql';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { HttpError, validationMessages } from '../errors.js';
+import { fullForm, pageForm, uriOptions } from '../forms.js';
+import { resolveKind, type ItemKind, type KindSource } from '../kinds.js';
+import { ERROR_RESPONSES, FullItem, ItemListQuery, ItemPage, ItemParams, KindParams } from '../schemas.js';
+import { getDerived, getItem, pathIdCandidates } from '../store/items.js';
+import type { ServiceContext } from '../context.js';
+import { catalogOf } from './catalogs.js';
+
+/** The source of `{catalogId}/{item}` for the request's network, or a 404. */
+export function sourceOf(ctx: ServiceContext, networkId: number, catalogId: number, kind: ItemKind): KindSource {
+  const catalog = catalogOf(ctx, networkId, catalogId);
+  const r = resolveKind(catalog, kind, ctx.networks.get(networkId) ?? new Map());
+  if ('notFound' in r) throw new HttpError(404, [r.notFound]);
+  return r.source;
+}
+
+function errorsOf(diagnostics: readonly Diagnostic[]): string[] {
+  return diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.path ? `At ${d.path}: ` : ''}${d.message}`);
+}
+
+/** Schema errors of the path (the query string is checked by catq, with its messages). */
+function pathErrors(req: FastifyRequest): string[] {
+  const v = req.validationError as (Error & { validation?: never[]; validationContext?: string }) | undefined;
+  if (!v || v.validationContext !== 'params') return [];
+  return validationMessages(v.validation ?? [], 'params');
+}
+
+/** Get Catalog Item and List Catalog Items. */
+export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const run = (sql: string, params: readonly unknown[]) => ctx.db.query(sql, params);
+
+  r.get(
+    '/v1/catalog/:catalogId/:item',
+    { attachValidation: true, schema: { summary: 'List Catalog Items', params: KindParams, querystring: ItemListQuery, response: { 200: ItemPage, ...ERROR_RESPONSES } } },
+    async (req) => {
+      const path = pathErrors(req);
+      if (path.length) {
+        // The path is wrong, but report the parameters' problems too (every problem at once).
+        throw new HttpError(400, [...path, ...errorsOf(readListingParams(req.query, { numericStrings: true }).diagnostics)]);
+      }
+      const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
+      const { response, diagnostics } = await sqlListItems(run, source.catalog, req.query, {
+        dialect: 'postgres',
+        table: source.table,
+        indexed: true,
+        numericStrings: true,
+        ...uriOptions(source, req.networkId),
+      });
+      if (!response) throw new HttpError(400, errorsOf(diagnostics));
+      return pageForm(response, source) as never;
+    },
+  );
+
+  r.get(
+    '/v1/catalog/:catalogId/:item/:id',
+    { schema: { summary: 'Get Catalog Item', params: ItemParams, response: { 200: FullItem, ...ERROR_RESPONSES } } },
+    async (req) => {
+      const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
+      const candidates = pathIdCandidates(req.params.id);
+      const raw = source.type === 'ItemFields' ? await getDerived(ctx.db, source.table, candidates) : await getItem(ctx.db, source.table, candidates);
+      const form = raw === undefined ? undefined : fullForm(raw, source, req.networkId);
+      if (!form) throw new HttpError(404, [`Catalog ${req.params.catalogId} has no ${req.params.item} with id ${JSON.stringify(req.params.id)}.`]);
+      return form as never;
+    },
+  );
+}

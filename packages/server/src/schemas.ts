@@ -1,0 +1,137 @@
+import { Type } from 'typebox';
+import { ITEM_KINDS } from './kinds.js';
+
+/**
+ * The schemas of every route: they validate requests (Fastify's Ajv, all errors at once) and
+ * generate the OpenAPI document at /openapi.json, so the two cannot drift. Response schemas are
+ * documentation only (responses are serialised with JSON.stringify).
+ */
+
+export const MAX_UPSERT = 1000;
+export const MAX_UPDATE = 100;
+export const MAX_DELETE = 1000;
+
+const IdValue = Type.Union([Type.String(), Type.Number()], { description: 'an item id: a string or a number' });
+const Comparison = Type.Union([Type.Literal('>'), Type.Literal('>='), Type.Literal('<'), Type.Literal('<=')], {
+  description: 'how results relate to boundary-id; requires boundary-id',
+});
+
+export const CatalogParams = Type.Object({ catalogId: Type.Number({ minimum: 100, description: 'catalog id, a number >= 100' }) });
+export const KindParams = Type.Object({
+  catalogId: Type.Number({ minimum: 100 }),
+  item: Type.Union(
+    ITEM_KINDS.map((k) => Type.Literal(k)),
+    { description: 'one of product, brand, category, merchant' },
+  ),
+});
+export const ItemParams = Type.Object({
+  catalogId: Type.Number({ minimum: 100 }),
+  item: Type.Union(ITEM_KINDS.map((k) => Type.Literal(k))),
+  id: Type.String({ minLength: 1, description: 'the item id; a canonical number text finds the number id first, then the string' }),
+});
+
+export const CatalogListQuery = Type.Object({
+  'boundary-id': Type.Optional(Type.Number({ minimum: 100 })),
+  comparison: Type.Optional(Comparison),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'page size, default 100' })),
+  order: Type.Optional(Type.Literal('asc')),
+});
+
+export const ItemListQuery = Type.Object({
+  'boundary-id': Type.Optional(IdValue),
+  comparison: Type.Optional(Comparison),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'page size, default 100' })),
+  order: Type.Optional(Type.Literal('asc')),
+  q: Type.Optional(Type.String({ description: 'the URI-encoded product query: a JSON array of clauses' })),
+});
+
+const RawItem = Type.Object({}, { additionalProperties: true, description: 'raw item data; the keys the catalog Aliases name' });
+
+function batchBody(max: number) {
+  return Type.Object({ Items: Type.Array(RawItem, { minItems: 1, maxItems: max }) }, { additionalProperties: false });
+}
+export const UpsertBody = batchBody(MAX_UPSERT);
+export const UpdateBody = batchBody(MAX_UPDATE);
+export const DeleteBody = batchBody(MAX_DELETE);
+
+// Responses (documentation).
+const Message = Type.Object({ message: Type.String() });
+export const ErrorBodySchema = Type.Object({ Errors: Type.Array(Message) }, { description: 'the error body' });
+export const JobSubmission = Type.Object({ Warnings: Type.Optional(Type.Array(Message)) }, { description: 'submission result; {} without warnings' });
+
+const Ref = Type.Object({ Id: Type.Optional(IdValue), Name: Type.Optional(Type.String({ maxLength: 100 })) });
+const CategoryRef = Type.Object({ Id: Type.Optional(IdValue), Name: Type.Optional(Type.String()), Categories: Type.Optional(Type.Array(IdValue)) });
+const ItemUri = Type.String({ pattern: '^itemdb://[0-9]+/[0-9]+/.+$' });
+const ListedItem = Type.Union([
+  Type.Object({ Id: IdValue, Type: Type.Literal('ItemFields'), Uri: ItemUri }),
+  Type.Object({
+    Id: IdValue,
+    Name: Type.Optional(Type.String()),
+    Type: Type.Union([Type.Literal('Primary'), Type.Literal('Referenced')]),
+    Uri: ItemUri,
+    Brand: Type.Optional(Ref),
+    Category: Type.Optional(CategoryRef),
+    Image: Type.Optional(Type.String()),
+    Merchant: Type.Optional(Ref),
+  }),
+]);
+export const FullItem = Type.Union([
+  Type.Object({ Id: IdValue, Name: Type.Optional(Type.String()), Uri: ItemUri, Type: Type.Literal('ItemFields') }),
+  Type.Object({
+    Id: IdValue,
+    Name: Type.Optional(Type.String()),
+    Uri: ItemUri,
+    Type: Type.Union([Type.Literal('Primary'), Type.Literal('Referenced')]),
+    Data: Type.Object({}, { additionalProperties: true }),
+    Brand: Type.Optional(Ref),
+    Category: Type.Optional(CategoryRef),
+    Image: Type.Optional(Type.String()),
+    Merchant: Type.Optional(Ref),
+    Product: Type.Optional(Ref),
+  }),
+]);
+const ItemScope = Type.Object({
+  q: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  'boundary-id': Type.Optional(IdValue),
+  comparison: Type.Optional(Comparison),
+  limit: Type.Optional(Type.Number()),
+  order: Type.Optional(Type.Literal('asc')),
+});
+const CatalogScope = Type.Object({
+  'boundary-id': Type.Optional(Type.Number({ minimum: 100 })),
+  comparison: Type.Optional(Comparison),
+  limit: Type.Optional(Type.Number()),
+  order: Type.Optional(Type.Literal('asc')),
+});
+export const ItemPage = Type.Object({
+  Items: Type.Array(ListedItem),
+  Metadata: Type.Object({ Scope: ItemScope }),
+  NextQuery: Type.Optional(ItemScope),
+  PrevQuery: Type.Optional(ItemScope),
+});
+const ListedCatalog = Type.Object({ Id: Type.Number({ minimum: 100 }), Name: Type.String({ maxLength: 100 }), Type: Type.Literal('Product') });
+export const CatalogPage = Type.Object({
+  Items: Type.Array(ListedCatalog),
+  Metadata: Type.Object({ Scope: CatalogScope }),
+  NextQuery: Type.Optional(CatalogScope),
+  PrevQuery: Type.Optional(CatalogScope),
+});
+export const FullCatalog = Type.Object(
+  {
+    Id: Type.Number({ minimum: 100 }),
+    Name: Type.String({ maxLength: 100 }),
+    Type: Type.Literal('Product'),
+    Aliases: Type.Object({ Id: Type.String({ maxLength: 50 }) }, { additionalProperties: true }),
+    SearchableAttributes: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    UIConfiguration: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    Configuration: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: true },
+);
+
+/** The error responses every route documents. */
+export const ERROR_RESPONSES = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+} as const;

@@ -1,0 +1,84 @@
+import type { Catalog } from 'catq';
+import { indexSql } from 'catq/sql';
+import type { Db } from './db.js';
+
+/**
+ * The one SQL schema of the service, the same on PostgreSQL and PGlite, created at start:
+ * - one table per catalog, `catq_items_<Id>(id_key text PRIMARY KEY, data jsonb)`, holding the
+ *   catalog's own (product) items: `data` is the raw item as sent, `id_key` the JSON text of its
+ *   id (`100001` for the number, `"100001"` for the string), so 5 and "5" are two items;
+ * - catq's `indexSql` indexes on each table, for the catalog's searchable attributes and the id
+ *   order (`COLLATE "C"`, so PGlite and a server page identically);
+ * - one view per catalog and derived kind (`ItemFields` brands, categories, merchants): the
+ *   distinct `{ Id, Name }` found in the product items through `Aliases`.
+ */
+
+/** The table of a catalog's own items. */
+export function itemsTable(catalogId: number): string {
+  return `catq_items_${String(catalogId).replace(/[^0-9A-Za-z]/g, '_')}`;
+}
+
+/** The view of a catalog's derived kind. */
+export function derivedView(catalogId: number, kind: DerivedKind): string {
+  return `catq_derived_${String(catalogId).replace(/[^0-9A-Za-z]/g, '_')}_${kind}`;
+}
+
+/** The kinds that can be derived from product fields. */
+export type DerivedKind = 'brand' | 'category' | 'merchant';
+
+/** Quotes an identifier for PostgreSQL. */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** A PostgreSQL string literal (standard_conforming_strings is on in both engines). */
+function literal(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
+
+function aliasGroup(catalog: Catalog, kind: DerivedKind): { Id: string; Name: string } | undefined {
+  const a = catalog.Aliases;
+  return kind === 'brand' ? a.Brand : kind === 'category' ? a.Category : a.Merchant;
+}
+
+/** The statement creating the derived view of one kind. */
+function derivedViewSql(catalog: Catalog, kind: DerivedKind): string {
+  const view = ident(derivedView(catalog.Id, kind));
+  const table = ident(itemsTable(catalog.Id));
+  const g = aliasGroup(catalog, kind);
+  if (!g) return `CREATE OR REPLACE VIEW ${view} AS SELECT NULL::jsonb AS data WHERE FALSE`;
+  const id = `data -> ${literal(g.Id)}`;
+  const name = `data -> ${literal(g.Name)}`;
+  // One row per distinct id value; when products disagree on the name, the smallest string name
+  // in code point order wins (deterministic on every engine).
+  return (
+    `CREATE OR REPLACE VIEW ${view} AS SELECT DISTINCT ON (${id}) ` +
+    `jsonb_strip_nulls(jsonb_build_object('Id', ${id}, 'Name', CASE WHEN jsonb_typeof(${name}) = 'string' THEN ${name} END)) AS data ` +
+    `FROM ${table} WHERE jsonb_typeof(${id}) IN ('string', 'number') ` +
+    `ORDER BY ${id}, (CASE WHEN jsonb_typeof(${name}) = 'string' THEN data ->> ${literal(g.Name)} END) COLLATE "C" NULLS LAST`
+  );
+}
+
+/** Every statement of the schema for these catalogs, in order (idempotent). */
+export function schemaStatements(catalogs: readonly Catalog[]): string[] {
+  const out: string[] = [];
+  for (const c of catalogs) {
+    const table = itemsTable(c.Id);
+    out.push(`CREATE TABLE IF NOT EXISTS ${ident(table)} (id_key text COLLATE "C" PRIMARY KEY, data jsonb NOT NULL)`);
+    out.push(...indexSql(c, { table }).statements);
+    for (const kind of ['brand', 'category', 'merchant'] as const) out.push(derivedViewSql(c, kind));
+  }
+  return out;
+}
+
+/**
+ * Creates the schema. On a PostgreSQL server several service processes may start at once: one
+ * transaction-scoped advisory lock makes their DDL run one after the other.
+ */
+export async function createSchema(db: Db, catalogs: readonly Catalog[]): Promise<void> {
+  const statements = schemaStatements(catalogs);
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7265031)');
+    for (const s of statements) await tx.query(s);
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * The typed query builder (`catq/builder`): `queryBuilder(catalog).where('price', '<', 20)`,
+ * typed from a catalog declared as a constant and checked against it at run time.
+ * @module
+ */
+export { queryBuilder, defineCatalog, QueryBuilder } from './query-builder.js';
+export { OPERATORS_BY_TYPE } from './operators-by-type.js';
+export type {
+  AliasField,
+  AliasTarget,
+  AttributeOf,
+  DeclaredField,
+  FieldOf,
+  IsRuntimeCatalog,
+  NonEmpty,
+  OperatorFor,
+  OperatorOf,
+  ScalarOf,
+  TypeOf,
+  ValueFor,
+  ValueOf,
+} from './catalog-types.js';

@@ -1,0 +1,150 @@
+import { assertNever, type Clause, type JsonValue, type Query } from '../ast/index.js';
+import type { AttributeType, Cardinality, Catalog, SearchableAttribute } from '../catalog/index.js';
+import { operatorInfo, type OrderOp, type TextMatch } from '../operators/index.js';
+import { tokenize } from '../text/index.js';
+import { canonicalNumber } from './value-types.js';
+
+/**
+ * The test one value (the item value, or one element of it) must pass, normalised from a valid
+ * clause. Every test is false on values of any other JSON type (LANGUAGE.md section 3: a clause
+ * can only be true on a value of the declared type). Each backend turns this union into its own
+ * code through an exhaustive `switch`, so a new kind of test is a compile error in every backend
+ * until it is handled.
+ */
+export type ValueTest =
+  /** A number equal to one of `values` (numerically: -0 = 0). Values are finite. */
+  | { readonly kind: 'number-in'; readonly values: readonly number[] }
+  /** A number ordered against `value` (finite). */
+  | { readonly kind: 'number-order'; readonly op: OrderOp; readonly value: number }
+  /** A string equal (exactly, code point for code point) to one of `values`. */
+  | { readonly kind: 'string-in'; readonly values: readonly string[] }
+  /** A string ordered against `value` in Unicode code point order. */
+  | { readonly kind: 'string-order'; readonly op: OrderOp; readonly value: string }
+  /** `true` or `false`, one of `values`. */
+  | { readonly kind: 'boolean-in'; readonly values: readonly boolean[] }
+  /**
+   * A Referenced id (LANGUAGE.md section 3): a string among `strings` (the candidates'
+   * canonical strings, distinct), or a number among `numbers` (the finite numbers whose
+   * `String()` is one of `strings`: `"5"` gives 5, `"5.0"` and `"NaN"` give none).
+   */
+  | { readonly kind: 'id-in'; readonly strings: readonly string[]; readonly numbers: readonly number[] }
+  /** An element of an Array attribute strictly equal to one of `values` (same JSON type; numbers numerically). */
+  | { readonly kind: 'element-in'; readonly values: readonly (string | number | boolean)[] }
+  /**
+   * `matches` (`all`: every token of `tokens`, distinct, is a token of the text) or
+   * `matches-phrase` (`phrase`: `tokens`, in order, are a contiguous run of the text's tokens).
+   * Tokens are the shared tokenizer's (src/text), lower-cased; never empty.
+   */
+  | { readonly kind: 'text'; readonly match: TextMatch; readonly tokens: readonly string[] };
+
+/** How a clause reads the item value (from the attribute's type and cardinality). */
+export type ElementShape =
+  /** The value itself must pass. */
+  | 'one'
+  /** An array: some element passes; a bare value: it passes. */
+  | 'many'
+  /** Array + One: an array with some top-level element passing. */
+  | 'array-one'
+  /** Array + Many: a non-empty array of arrays (some inner element passes) or one bare array (some element passes). */
+  | 'array-many';
+
+/** What every clause plan carries: the clause and what its field resolved to. */
+export interface PlanBase {
+  /** The clause's position in the query. */
+  readonly index: number;
+  readonly clause: Clause;
+  /** The declared attribute the field resolved to (directly or through `Aliases`). */
+  readonly attribute: SearchableAttribute;
+  /** The top-level key of the raw item holding the value. */
+  readonly rawKey: string;
+}
+
+/** One checked clause, resolved and normalised. */
+export type ClausePlan =
+  /** `present?`: the raw key exists with a non-null value (`present: true`), or not. */
+  | (PlanBase & { readonly kind: 'present'; readonly present: boolean })
+  /** Every other operator: `test` on the value read with `shape`. */
+  | (PlanBase & { readonly kind: 'test'; readonly shape: ElementShape; readonly test: ValueTest });
+
+/** A query that passed {@link check} without errors, ready for any backend. */
+export interface CheckedQuery {
+  readonly query: Query;
+  readonly catalog: Catalog;
+  /** One plan per clause, in query order. */
+  readonly clauses: readonly ClausePlan[];
+}
+
+/** The shape of the item value for an attribute. */
+export function shapeOf(type: AttributeType, cardinality: Cardinality): ElementShape {
+  if (type === 'Array') return cardinality === 'Many' ? 'array-many' : 'array-one';
+  return cardinality === 'Many' ? 'many' : 'one';
+}
+
+/** The candidates of `=` (the value) or `one-of` (the list). */
+function candidates(c: Clause): readonly JsonValue[] {
+  return Array.isArray(c.value) ? (c.value as readonly JsonValue[]) : [c.value];
+}
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** The equality test of `=` / `one-of` for the type; the candidates are valid values of it. */
+function equalityTest(type: AttributeType, cs: readonly JsonValue[]): ValueTest {
+  switch (type) {
+    case 'Number':
+      return { kind: 'number-in', values: unique(cs.filter((v): v is number => typeof v === 'number').map((v) => (v === 0 ? 0 : v))) };
+    case 'String':
+    case 'Text':
+      return { kind: 'string-in', values: unique(cs.filter((v): v is string => typeof v === 'string')) };
+    case 'Boolean':
+      return { kind: 'boolean-in', values: unique(cs.filter((v): v is boolean => typeof v === 'boolean')) };
+    case 'Referenced': {
+      const strings = unique(cs.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map((v) => String(v)));
+      const numbers = unique(strings.map(canonicalNumber).filter((n): n is number => n !== undefined));
+      return { kind: 'id-in', strings, numbers };
+    }
+    case 'Array':
+      return {
+        kind: 'element-in',
+        values: unique(cs.filter((v): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean').map((v) => (v === 0 ? 0 : v))),
+      };
+    case 'Object':
+      return { kind: 'element-in', values: [] }; // no operator but present? is allowed on Object
+    default:
+      return assertNever(type, 'attribute type');
+  }
+}
+
+/**
+ * The plan of one clause that passed every check of its own. The operator table decides the
+ * kind of test (its value shape), so a new operator needs a row there and, when its shape is
+ * new, a case here and in every backend.
+ */
+export function planClause(index: number, c: Clause, attribute: SearchableAttribute, rawKey: string): ClausePlan {
+  const base = { index, clause: c, attribute, rawKey };
+  const info = operatorInfo(c.operator);
+  const test = (t: ValueTest): ClausePlan => ({ ...base, kind: 'test', shape: shapeOf(attribute.Type, attribute.Cardinality), test: t });
+  switch (info.value) {
+    case 'boolean':
+      return { ...base, kind: 'present', present: c.value === true };
+    case 'scalar':
+    case 'list':
+      return test(equalityTest(attribute.Type, candidates(c)));
+    case 'ordered':
+      return attribute.Type === 'Number'
+        ? test({ kind: 'number-order', op: info.order, value: c.value as number })
+        : test({ kind: 'string-order', op: info.order, value: c.value as string });
+    case 'text': {
+      const tokens = tokenize(c.value as string);
+      return test({ kind: 'text', match: info.text, tokens: info.text === 'all' ? unique(tokens) : tokens });
+    }
+    default:
+      return assertNever(info, 'operator value shape');
+  }
+}
+
+/** Whether a checked query holds on an item that has no keys (a non-object): only when every clause is `present? false`. */
+export function holdsOnKeyless(plans: readonly ClausePlan[]): boolean {
+  return plans.every((p) => p.kind === 'present' && !p.present);
+}

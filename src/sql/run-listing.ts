@@ -1,0 +1,78 @@
+import type { Catalog } from '../catalog/index.js';
+import { validate } from '../check/index.js';
+import { badArgument, hasErrors, isQueryError, type Diagnostic } from '../diagnostics/index.js';
+import { readListingParams, type ListedItemOptions, type ListPage } from '../listing/index.js';
+import { listSql, sqlPage, type ListSqlOptions } from './listing.js';
+
+/**
+ * Runs one statement on a database and resolves to its rows as objects keyed by column name
+ * (what `pg`'s `query(sql, params).rows`, PGlite's `query(...).rows` or better-sqlite3's
+ * `prepare(sql).all(...params)` give).
+ */
+export type SqlRunner = (sql: string, params: readonly unknown[]) => Promise<readonly Record<string, unknown>[]> | readonly Record<string, unknown>[];
+
+/** Options of {@link sqlListItems}: {@link listSql}'s options and the `Uri` numbers of listed items. */
+export interface SqlListItemsOptions extends ListSqlOptions, ListedItemOptions {}
+
+/** What {@link sqlListItems} resolves to: the response, or every diagnostic of a 400. */
+export interface SqlListItemsResult {
+  /** The List Catalog Items response; absent exactly when a diagnostic is an error. */
+  readonly response?: ListPage;
+  /** Every problem of the parameters and of `q` at once (warnings too, on success). */
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * List Catalog Items on a SQL database in one call, the counterpart of the evaluator's
+ * `listItems`: reads every parameter (`q` included; a missing `q` is every item), validates the
+ * query, runs {@link listSql}'s statements through `run`, parses rows whose JSON column came back
+ * as text, and builds the page with {@link sqlPage}. One error channel: bad input resolves to
+ * `{ diagnostics }` (turn them into the 400 body with `toErrorBody`), never a thrown QueryError;
+ * only a failing `run` (the database) rejects.
+ *
+ * Parameters taken from a URL are strings: pass `numericStrings: true` so that the
+ * `boundary-id=5` of a `NextQuery` means the number 5.
+ *
+ * ```ts
+ * const { response, diagnostics } = await sqlListItems(
+ *   async (sql, params) => (await pool.query(sql, [...params])).rows, catalog, request.query,
+ *   { dialect: 'postgres', table: 'items', numericStrings: true });
+ * ```
+ */
+export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unknown, options: SqlListItemsOptions): Promise<SqlListItemsResult> {
+  if (typeof run !== 'function') return { diagnostics: [badArgument('sqlListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
+  const read = readListingParams(params, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
+  const query = read.listing?.query ?? read.query;
+  const diagnostics = [...read.diagnostics, ...(query ? validate(query, catalog) : [])];
+  const listingParams = read.listing;
+  if (!listingParams || hasErrors(diagnostics)) return { diagnostics };
+  let list;
+  try {
+    const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
+    list = listSql(listingParams.query, catalog, rest, options);
+  } catch (e) {
+    if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
+    throw e;
+  }
+  const column = options.column ?? 'data';
+  const rows = (await run(list.sql, list.params)).map((r) => parseJson(r[column]));
+  let other = false;
+  if (list.otherSide) {
+    const o = (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
+    other = o === true || o === 1 || o === 't';
+  }
+  const listed: ListedItemOptions = {};
+  if (options.networkId !== undefined) (listed as { networkId?: number }).networkId = options.networkId;
+  if (options.tableId !== undefined) (listed as { tableId?: number }).tableId = options.tableId;
+  return { response: sqlPage(list, rows, other, catalog, listed), diagnostics };
+}
+
+/** A JSON column comes back parsed (`jsonb` through pg / PGlite) or as text (SQLite): parse text. */
+function parseJson(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return undefined;
+  }
+}

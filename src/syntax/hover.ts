@@ -1,0 +1,147 @@
+/**
+ * `hover(text, offset, catalog)`: what the word under the cursor means. On a field: the
+ * attribute's type, cardinality and label (UIConfiguration), what an alias path resolves to,
+ * the operators allowed on it and its allowed values; on an operator or keyword: its meaning.
+ * Infix and plain JSON wire text alike.
+ */
+import type { IToken } from 'chevrotain';
+import { isOperator, type Operator, type Span } from '../ast/index.js';
+import { catalogArgumentProblems, resolveField, type Catalog } from '../catalog/index.js';
+import { QueryError, throwBadArgument } from '../diagnostics/index.js';
+import { OPERATORS, operatorsFor, type ValueShape } from '../operators/index.js';
+import { detectSyntax } from './detect.js';
+import { getEngine } from './engine.js';
+import { formatValue } from './format.js';
+import { decodeQuotedField } from './literals.js';
+import { labelOf } from './proposals.js';
+import { tokenSpan } from './token-span.js';
+import { outlineJson, placeOf } from './wire-outline.js';
+
+/** What {@link hover} returns: Markdown text about the word at `range`. */
+export interface HoverInfo {
+  readonly kind: 'field' | 'operator' | 'keyword';
+  /** Markdown. */
+  readonly contents: string;
+  /** The word described (UTF-16 offsets into the text). */
+  readonly range: Span;
+}
+
+const SHAPES: Record<ValueShape, string> = {
+  scalar: 'one value of the attribute’s type',
+  ordered: 'a number (Number) or a string (String, Text), compared in code point order',
+  list: 'a non-empty list of values of the attribute’s type',
+  boolean: '`true` or `false`',
+  text: 'a string with at least one word (letters or digits)',
+};
+
+const INFIX_OPERATORS: Readonly<Record<string, Operator>> = {
+  Equals: '=', Less: '<', Greater: '>', LessEq: '<=', GreaterEq: '>=', OneOf: 'one-of', In: 'one-of',
+  PresentQ: 'present?', Matches: 'matches', MatchesPhrase: 'matches-phrase',
+};
+
+const KEYWORDS: Readonly<Record<string, string>> = {
+  And: '**and**: joins clauses; every clause must hold (a query is a conjunction).',
+  Or: '**or** is not part of the language: the wire form has no OR. Use `one-of` for several values of one field.',
+  Not: '**not** is not part of the language: the wire form has no NOT. Use `present? false` for a missing field.',
+  NotEqual: '**!=** is not part of the language: the wire form has no not-equal operator.',
+  Is: '**is**: `field is present` means `field present? true`; `field is absent` means `field present? false`.',
+  Present: '**present**: `field is present` means `field present? true` (the key exists and is not null).',
+  Absent: '**absent**: `field is absent` means `field present? false` (the key is missing or null).',
+};
+
+/**
+ * The hover text for the word at `offset` (a UTF-16 offset into infix or plain JSON wire text),
+ * or `undefined` when there is nothing to say. Never throws on any text; only a bad argument
+ * throws (`QueryError`).
+ *
+ * ```ts
+ * hover('price < 20', 1, catalog)?.contents; // '**price**: Number, cardinality One ...'
+ * ```
+ */
+export function hover(text: string, offset: number, catalog: Catalog): HoverInfo | undefined {
+  if (typeof text !== 'string') throwBadArgument('hover', 'text', 'a string', text, 'Pass the text being edited.');
+  if (typeof offset !== 'number' || Number.isNaN(offset)) throwBadArgument('hover', 'offset', 'a number (a UTF-16 offset into the text)', offset, 'Pass the cursor position.');
+  const problems = catalogArgumentProblems('hover', catalog);
+  if (problems.length) throw new QueryError(problems, 'hover was called with a bad catalog');
+  const at = Math.max(0, Math.min(offset, text.length));
+  return detectSyntax(text) === 'wire' ? hoverWire(text, at, catalog) : hoverInfix(text, at, catalog);
+}
+
+function hoverInfix(text: string, at: number, catalog: Catalog): HoverInfo | undefined {
+  const tokens = getEngine().lexer.tokenize(text).tokens;
+  let i = tokens.findIndex((t) => t.startOffset <= at && at < tokenSpan(t).end);
+  if (i < 0) i = tokens.findIndex((t) => tokenSpan(t).end === at);
+  if (i < 0) return undefined;
+  const t = tokens[i] as IToken;
+  const range = tokenSpan(t);
+  const name = t.tokenType.name;
+  const op = INFIX_OPERATORS[name];
+  if (op) {
+    const sugar = op === 'one-of' && name === 'In' ? '\n\n`in` is another spelling of `one-of`.' : '';
+    return { kind: 'operator', contents: describeOperator(op) + sugar, range };
+  }
+  const keyword = KEYWORDS[name];
+  if (keyword) return { kind: 'keyword', contents: keyword, range };
+  const prev = tokens[i - 1]?.tokenType.name;
+  const startsClause = prev === undefined || prev === 'And' || prev === 'Or' || prev === 'Not' || prev === 'LParen';
+  if (!startsClause) return undefined;
+  if (name === 'Identifier') return { kind: 'field', contents: describeField(catalog, t.image), range };
+  if (name === 'QuotedField') return { kind: 'field', contents: describeField(catalog, decodeQuotedField(t.image, t.startOffset).value), range };
+  return undefined;
+}
+
+function hoverWire(text: string, at: number, catalog: Catalog): HoverInfo | undefined {
+  const root = outlineJson(text);
+  if (!root) return undefined;
+  // A hover sits on a token: look at the token around the offset, or the one just before it.
+  let place = placeOf(root, at);
+  if (!place.token && at < text.length) place = placeOf(root, at + 1);
+  const { arrays, token } = place;
+  if (!token || typeof token.value !== 'string') return undefined;
+  const range = { start: token.start, end: token.end };
+  const [, clause, inner] = arrays;
+  if (!clause || arrays.length > 3) return undefined;
+  if (!inner && clause.slot === 0) return { kind: 'field', contents: describeField(catalog, token.value), range };
+  if (inner && clause.slot === 0 && inner.slot === 1) return { kind: 'field', contents: describeField(catalog, token.value), range };
+  if (inner && clause.slot === 0 && inner.slot === 0) {
+    return isOperator(token.value)
+      ? { kind: 'operator', contents: describeOperator(token.value), range }
+      : { kind: 'operator', contents: `**${token.value}** is not an operator. The operators are ${Object.keys(OPERATORS).map((o) => '`' + o + '`').join(', ')}.`, range };
+  }
+  return undefined;
+}
+
+/** Markdown about an operator: its meaning, the value it takes, the types it applies to. */
+export function describeOperator(op: Operator): string {
+  const info = OPERATORS[op];
+  return [`**${info.infix}**: ${info.summary}.`, `Value: ${SHAPES[info.value]}.`, `Allowed on: ${info.types.join(', ')}.`].join('\n\n');
+}
+
+/** Markdown about a field of the catalog. */
+export function describeField(catalog: Catalog, field: string): string {
+  const r = resolveField(catalog, field);
+  const name = '`' + field.replace(/`/g, '``') + '`';
+  if (!r.ok) {
+    switch (r.reason) {
+      case 'unknown-field':
+        return `${name} is not a searchable attribute of the catalog “${catalog.Name}”.`;
+      case 'alias-undefined':
+        return `${name} is an alias path, but the catalog’s Aliases do not define it.`;
+      case 'alias-not-searchable':
+        return `${name} is an alias of \`${r.rawKey}\`, which is not a searchable attribute.`;
+    }
+  }
+  const a = r.attribute;
+  const lines = [`**${field}**: ${a.Type}, cardinality ${a.Cardinality}${a.Type === 'Referenced' ? ` (ids in reference ${a.ReferenceId})` : ''}`];
+  const label = labelOf(catalog, [r.rawKey, field]);
+  if (label) lines.push(`Label: ${label}`);
+  if (r.alias) lines.push(`Alias path: resolves to the attribute \`${r.rawKey}\` through the catalog’s Aliases.`);
+  if (a.Cardinality === 'Many') lines.push('An item holds a list of values; a clause holds when it holds for at least one of them.');
+  lines.push(`Operators: ${operatorsFor(a.Type).map((o) => '`' + OPERATORS[o].infix + '`').join(', ')}`);
+  const allowed = (catalog.UIConfiguration ?? []).find((u) => u.Key !== undefined && (u.Key === r.rawKey || u.Key === field) && u.AllowedValues)?.AllowedValues;
+  if (allowed) {
+    const shown = (allowed as readonly (string | number)[]).slice(0, 12).map((v) => '`' + formatValue(v) + '`');
+    lines.push(`Allowed values: ${shown.join(', ')}${allowed.length > 12 ? `, … (${allowed.length} in all)` : ''}`);
+  }
+  return lines.join('\n\n');
+}

@@ -1,0 +1,150 @@
+import {
+  clause as freezeClause,
+  isOperator,
+  query as freezeQuery,
+  type Clause,
+  type ClauseOptions,
+  type ClauseSpans,
+  type JsonValue,
+  type Operator,
+  type Query,
+  type QueryOptions,
+  type Span,
+} from '../ast/index.js';
+import { describeValue, diagnostic, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { fromJs } from './from-js.js';
+import { DEPTH_CAP, type DecodeLimits } from './limits.js';
+import { suggestOperator } from './suggest-operator.js';
+
+// Queries built in code are not untrusted input: no size limits beyond the hard depth cap.
+const CODE_LIMITS: DecodeLimits = { maxLength: Number.MAX_SAFE_INTEGER, maxClauses: Number.MAX_SAFE_INTEGER, maxListLength: Number.MAX_SAFE_INTEGER, maxDepth: DEPTH_CAP };
+
+/**
+ * Builds a clause in code: `clause('<', 'price', 20)`. The value is copied (the caller's arrays
+ * and objects are neither frozen nor shared) and the node is deep-frozen.
+ *
+ * Throws a {@link QueryError} carrying every problem when the operator is not one of the
+ * language's (with a did-you-mean: `'lt'` suggests `'<'`), the field is not a string, or the
+ * value holds something JSON cannot (`NaN`, `undefined`, a function, a cycle, a `Date`...).
+ * Paths of the diagnostics point into the clause's wire form `[[operator, field], value]`.
+ * Whether the value suits the operator and the catalog is `validate`'s job, as for decoded
+ * queries.
+ */
+export function clause(operator: Operator, field: string, value: JsonValue, options: ClauseOptions = {}): Clause {
+  const diagnostics: Diagnostic[] = [];
+  const built = checkedClause(operator, field, value, options?.spans, '', diagnostics);
+  if (!built) throw new QueryError(diagnostics, 'clause() cannot build this clause');
+  return built;
+}
+
+/**
+ * Builds a query from clauses: `query([clause('=', 'brand', 'Acme')])`. Each element must be a
+ * Clause (as built by {@link clause}, `decode` or `parse`); it is checked again and copied, so a
+ * hand-made clause object is never frozen in place. Throws a {@link QueryError} listing every
+ * element that is not a clause (a wire array such as `['brand', 'Acme']` gets the two ways to
+ * write it) or that holds an unknown operator or a value JSON cannot hold.
+ */
+export function query(clauses: readonly Clause[], options: QueryOptions = {}): Query {
+  if (!Array.isArray(clauses)) {
+    throw new QueryError(
+      [badElement('clauses', 'an array of clauses', clauses, 'Pass an array such as [clause("=", "brand", "Acme")] (use [] for the query that matches everything).', '')],
+      'query() was called with a bad argument',
+    );
+  }
+  const diagnostics: Diagnostic[] = [];
+  const out: Clause[] = [];
+  for (let i = 0; i < clauses.length; i++) {
+    const c = readSafely(clauses, i);
+    if (!isClauseLike(c)) {
+      diagnostics.push(notAClause(c, i));
+      continue;
+    }
+    const spans = readSafely(c, 'spans') as ClauseSpans | undefined;
+    const built = checkedClause(readSafely(c, 'operator'), readSafely(c, 'field'), readSafely(c, 'value'), spans, `/${i}`, diagnostics);
+    if (built) out.push(built);
+  }
+  if (diagnostics.length) throw new QueryError(diagnostics, 'query() cannot build this query');
+  const o = (options ?? {}) as QueryOptions;
+  const opts: { -readonly [K in keyof QueryOptions]: QueryOptions[K] } = {};
+  if (o.span && isSpan(o.span)) opts.span = { start: o.span.start, end: o.span.end };
+  if (o.syntax === 'wire' || o.syntax === 'infix') opts.syntax = o.syntax;
+  return freezeQuery(out, opts);
+}
+
+function checkedClause(operator: unknown, field: unknown, value: unknown, spans: unknown, at: string, diagnostics: Diagnostic[]): Clause | undefined {
+  // Copied in the clause's wire form, so that paths and codes are the decoder's for the same data.
+  const copied: Diagnostic[] = [];
+  const { value: wire } = fromJs([[operator, field], value], CODE_LIMITS, copied);
+  const notJson = new Set(copied.map((d) => d.path));
+  const problems: Diagnostic[] = [];
+  if (notJson.has('/0/0')) {
+    // Reported by the copy (a symbol, undefined...).
+  } else if (typeof operator !== 'string') {
+    problems.push(diagnostic('wire/operator-not-string', { found: describeValue(operator) }, { path: '/0/0' }));
+  } else if (!isOperator(operator)) {
+    const suggestion = suggestOperator(operator);
+    problems.push(diagnostic('wire/unknown-operator', suggestion ? { operator, suggestion } : { operator }, { path: '/0/0' }));
+  }
+  if (!notJson.has('/0/1') && typeof field !== 'string') problems.push(diagnostic('wire/field-not-string', { found: describeValue(field) }, { path: '/0/1' }));
+  problems.push(...copied);
+  for (const d of problems) diagnostics.push(d.path === undefined ? d : { ...d, path: at + d.path });
+  if (problems.length) return undefined;
+  const copiedSpans = copySpans(spans);
+  return freezeClause(operator as Operator, field as string, wire[1] as JsonValue, copiedSpans ? { spans: copiedSpans } : {});
+}
+
+function copySpans(s: unknown): ClauseSpans | undefined {
+  if (typeof s !== 'object' || s === null) return undefined;
+  const r = s as Record<string, unknown>;
+  if (!isSpan(r['clause']) || !isSpan(r['field']) || !isSpan(r['value'])) return undefined;
+  const out: { -readonly [K in keyof ClauseSpans]: ClauseSpans[K] } = { clause: spanCopy(r['clause']), field: spanCopy(r['field']), value: spanCopy(r['value']) };
+  if (isSpan(r['operator'])) out.operator = spanCopy(r['operator']);
+  const items = r['items'];
+  if (Array.isArray(items) && items.every(isSpan)) out.items = items.map(spanCopy);
+  return out;
+}
+
+function isSpan(s: unknown): s is Span {
+  return typeof s === 'object' && s !== null && Number.isInteger((s as Span).start) && Number.isInteger((s as Span).end);
+}
+
+function spanCopy(s: Span): Span {
+  return { start: s.start, end: s.end };
+}
+
+function isClauseLike(c: unknown): c is Record<string, unknown> {
+  return typeof c === 'object' && c !== null && !Array.isArray(c) && readSafely(c, 'kind') === 'clause';
+}
+
+function readSafely(o: object, key: string | number): unknown {
+  try {
+    return (o as Record<string | number, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function notAClause(c: unknown, i: number): Diagnostic {
+  let fix = 'Build each clause with clause(operator, field, value).';
+  if (Array.isArray(c)) {
+    const [head, value] = c as unknown[];
+    const [op, field] = Array.isArray(head) ? (head as unknown[]) : ['=', head];
+    if (c.length === 2 && typeof op === 'string' && typeof field === 'string') {
+      const shown = (v: unknown): string => JSON.stringify(v) ?? String(v);
+      fix = `It looks like the wire form: build it with clause('${op}', ${shown(field)}, ${shown(value)}), or read wire arrays with decode(${shown(c)}).`;
+    } else {
+      fix = 'Wire arrays are read with decode(array); clauses are built with clause(operator, field, value).';
+    }
+  }
+  return badElement(`clauses[${i}]`, 'a clause (built by clause(), decode or parse)', c, fix, `/${i}`);
+}
+
+function badElement(name: string, expected: string, value: unknown, fix: string, path: string): Diagnostic {
+  let found: string;
+  try {
+    found = describeValue(value);
+  } catch {
+    found = 'a value that cannot be read';
+  }
+  return diagnostic('api/bad-argument', { fn: 'query', name, expected, found, fix }, { path });
+}

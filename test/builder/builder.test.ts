@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { defineCatalog, OPERATORS_BY_TYPE, queryBuilder, QueryBuilder } from '../../src/builder/index.js';
+import { ATTRIBUTE_TYPES, decode, encode, filter, operatorsFor, parse, queryEqual, QueryError, type Catalog } from '../../src/index.js';
+
+const shop = defineCatalog({
+  Id: 700,
+  Name: 'Shop',
+  Type: 'Product',
+  Aliases: { Id: 'sku', Brand: { Id: 'brand_id', Name: 'brand' } },
+  SearchableAttributes: [
+    { Attribute: 'sku', Type: 'String', Cardinality: 'One' },
+    { Attribute: 'title', Type: 'Text', Cardinality: 'One' },
+    { Attribute: 'price', Type: 'Number', Cardinality: 'One' },
+    { Attribute: 'brand', Type: 'String', Cardinality: 'One' },
+    { Attribute: 'brand_id', Type: 'Referenced', ReferenceId: 300, Cardinality: 'One' },
+    { Attribute: 'in_stock', Type: 'Boolean', Cardinality: 'One' },
+    { Attribute: 'specs', Type: 'Object', Cardinality: 'One' },
+  ],
+});
+
+/** What `f` threw (fails the test when it returned). */
+function thrown(f: () => unknown): QueryError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(QueryError);
+    return e as QueryError;
+  }
+  throw new Error('expected a QueryError, but nothing was thrown');
+}
+
+/** The builder as plain JavaScript sees it: no types. */
+const untyped = (b: QueryBuilder<typeof shop>): { where(f: unknown, o: unknown, v: unknown): QueryBuilder } => b as never;
+
+describe('queryBuilder', () => {
+  const b = queryBuilder(shop);
+
+  it('builds the query in every form', () => {
+    const q = b.where('price', '<', 20).where('title', 'matches', 'rain jacket').where('brand', '=', 'Acme');
+    expect(q.toWire()).toEqual([[['<', 'price'], 20], [['matches', 'title'], 'rain jacket'], ['brand', 'Acme']]);
+    expect(q.toQ()).toBe(encodeURIComponent('[[["<","price"],20],[["matches","title"],"rain jacket"],["brand","Acme"]]'));
+    expect(q.toInfix()).toBe('price < 20 and title matches "rain jacket" and brand = "Acme"');
+    expect(queryEqual(decode(q.toQ()).query!, q.toQuery())).toBe(true);
+    expect(queryEqual(parse(q.toInfix()).query!, q.toQuery())).toBe(true);
+    expect(JSON.stringify(q)).toBe(JSON.stringify(q.toWire()));
+    expect(String(q)).toBe(q.toInfix());
+    expect(encode(q.toQuery())).toBe(q.toQ());
+  });
+
+  it('is the query that matches everything when empty', () => {
+    expect(b.toWire()).toEqual([]);
+    expect(b.toInfix()).toBe('');
+    expect(b.toQ()).toBe('%5B%5D');
+  });
+
+  it('is immutable: where returns a new builder and leaves the old one as it was', () => {
+    const cheap = b.where('price', '<', 20);
+    const acme = cheap.where('brand', '=', 'Acme');
+    const globex = cheap.where('brand', '=', 'Globex');
+    expect(cheap.clauses).toHaveLength(1);
+    expect(acme.toInfix()).toBe('price < 20 and brand = "Acme"');
+    expect(globex.toInfix()).toBe('price < 20 and brand = "Globex"');
+  });
+
+  it('resolves alias paths through Aliases', () => {
+    const q = b.where('Brand.Name', 'one-of', ['Acme', 'Globex']).where('Id', '=', 'A-1').where('Brand.Id', '=', 5);
+    const items = [
+      { sku: 'A-1', brand: 'Acme', brand_id: '5' },
+      { sku: 'A-1', brand: 'Initech', brand_id: 5 },
+      { sku: 'B-2', brand: 'Acme', brand_id: 5 },
+    ];
+    expect(filter(items, q.toQuery(), shop)).toEqual([items[0]]);
+  });
+
+  it('copies the caller\'s values and never freezes them', () => {
+    const brands = ['Acme', 'Globex'];
+    const q = b.where('brand', 'one-of', brands as unknown as readonly [string, ...string[]]);
+    expect(Object.isFrozen(brands)).toBe(false);
+    brands.push('Initech');
+    expect(q.toWire()).toEqual([[['one-of', 'brand'], ['Acme', 'Globex']]]);
+  });
+
+  it('checks and copies the catalog once, and neither freezes nor keeps the caller\'s object', () => {
+    const json: Catalog = JSON.parse(JSON.stringify(shop)) as Catalog;
+    const runtime = queryBuilder(json);
+    expect(Object.isFrozen(json)).toBe(false);
+    (json.SearchableAttributes as unknown as { Attribute: string }[])[2]!.Attribute = 'cost';
+    expect(runtime.where('price', '>', 1).toInfix()).toBe('price > 1');
+    expect(Object.isFrozen(runtime.catalog)).toBe(true);
+  });
+
+  it('gives the warnings of the whole query', () => {
+    expect(b.where('price', '<', 5).where('price', '>', 10).warnings().map((d) => d.code)).toEqual(['schema/never-true']);
+    expect(b.where('brand', '=', 'A').where('brand', '=', 'A').warnings().map((d) => d.code)).toEqual(['schema/duplicate-clause']);
+    expect(b.where('brand', '=', 'A').warnings()).toEqual([]);
+  });
+});
+
+describe('queryBuilder at run time (plain JavaScript, catalogs from JSON)', () => {
+  const b = queryBuilder(JSON.parse(JSON.stringify(shop)) as Catalog);
+  const js = untyped(queryBuilder(shop));
+
+  it('rejects an unknown field with suggestions, at the clause\'s index', () => {
+    const e = thrown(() => b.where('price', '<', 20).where('prce', '<', 20));
+    expect(e.diagnostics.map((d) => [d.code, d.path])).toEqual([['schema/unknown-field', '/1/0/1']]);
+    expect(e.diagnostics[0]?.data).toMatchObject({ suggestions: ['price'] });
+    expect(e.message).toContain('where("prce", "<", 20)');
+  });
+
+  it('rejects an operator not allowed on the field\'s type, and an unknown operator', () => {
+    expect(thrown(() => js.where('brand', 'matches', 'acme')).diagnostics.map((d) => d.code)).toEqual(['schema/operator-not-allowed']);
+    expect(thrown(() => js.where('in_stock', '<', true)).diagnostics.map((d) => d.code)).toEqual(['schema/operator-not-allowed']);
+    expect(thrown(() => js.where('specs', '=', {})).diagnostics.map((d) => d.code)).toContain('schema/operator-not-allowed');
+    const lt = thrown(() => js.where('price', 'lt', 20));
+    expect(lt.diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/unknown-operator', '/0/0/0']]);
+    expect(lt.diagnostics[0]?.data).toMatchObject({ suggestion: '<' });
+  });
+
+  it('rejects values of the wrong type with catq\'s fixes', () => {
+    const e = thrown(() => js.where('price', '<', '20'));
+    expect(e.diagnostics.map((d) => d.code)).toEqual(['schema/type-mismatch']);
+    expect(e.diagnostics[0]?.fixes?.[0]?.change).toEqual({ kind: 'set-value', clause: 0, value: 20 });
+    expect(thrown(() => js.where('in_stock', '=', 'true')).diagnostics.map((d) => d.code)).toEqual(['schema/type-mismatch']);
+    expect(thrown(() => js.where('price', 'present?', 1)).diagnostics.map((d) => d.code)).toEqual(['schema/present-not-boolean']);
+    expect(thrown(() => js.where('price', 'one-of', 1)).diagnostics.map((d) => d.code)).toEqual(['schema/not-a-list']);
+    expect(thrown(() => js.where('price', 'one-of', [1, '2', true])).diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['schema/type-mismatch', '/0/1/1'],
+      ['schema/type-mismatch', '/0/1/2'],
+    ]);
+  });
+
+  it('rejects an empty one-of and a matches value without a word', () => {
+    expect(thrown(() => js.where('brand', 'one-of', [])).diagnostics.map((d) => d.code)).toEqual(['schema/empty-one-of']);
+    expect(thrown(() => js.where('title', 'matches', ' & ')).diagnostics.map((d) => d.code)).toEqual(['schema/no-token']);
+  });
+
+  it('rejects NaN, undefined and values JSON cannot hold', () => {
+    for (const v of [NaN, Infinity, undefined, new Date(0), () => 1]) {
+      expect(thrown(() => js.where('price', '=', v)).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/not-json', '/0/1']]);
+    }
+    expect(thrown(() => js.where('price', 'one-of', [1, NaN])).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/not-json', '/0/1/1']]);
+    expect(thrown(() => js.where(undefined, '=', 1)).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/not-json', '/0/0/1']]);
+    expect(thrown(() => js.where(5, '=', 1)).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/field-not-string', '/0/0/1']]);
+  });
+
+  it('rejects a catalog that is not valid with the catalog\'s diagnostics', () => {
+    const e = thrown(() => queryBuilder({ Id: 1, Name: 'x', Type: 'Product', Aliases: {} } as never));
+    expect(e.diagnostics.length).toBeGreaterThan(0);
+    expect(e.diagnostics.every((d) => d.code.startsWith('catalog/'))).toBe(true);
+    expect(thrown(() => queryBuilder(undefined as never)).diagnostics.length).toBeGreaterThan(0);
+    expect(thrown(() => defineCatalog({ Id: 100, Name: 'x', Type: 'Product', Aliases: { Id: 'id' }, SearchableAttributes: [{ Attribute: 'id', Type: 'Text', Cardinality: 'Many' as 'One' }] })).diagnostics.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the typed operator table of the builder', () => {
+  it('is the operator table of catq for every attribute type', () => {
+    for (const type of ATTRIBUTE_TYPES) expect([...OPERATORS_BY_TYPE[type]], type).toEqual(operatorsFor(type));
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Every ```ts example of docs/sdk-client.md runs against a service started here (its `assert`
+ * lines are checked) and type-checks under the repository's compiler settings.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG, products } from './support/catalog.js';
+import { API_KEY, startTestService, type TestService } from './support/test-service.js';
+
+const root = join(__dirname, '..', '..');
+const dir = join(root, 'test-artifacts', 'docs-examples');
+const doc = readFileSync(join(root, 'docs', 'sdk-client.md'), 'utf8');
+const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => (m[1] as string).replaceAll("from 'catq/client'", "from '../../src/client/index.js'"));
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService(CATALOG, products(300));
+  process.env.CATQ_URL = service.url;
+  process.env.CATQ_API_KEY = API_KEY;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  examples.forEach((code, i) => writeFileSync(join(dir, `example-${i + 1}.ts`), `${code}\nexport {};\n`));
+});
+afterAll(() => service.close());
+
+describe('docs/sdk-client.md', () => {
+  it('has examples', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(7);
+  });
+
+  for (let i = 0; i < examples.length; i++) {
+    it(`example ${i + 1} runs`, async () => {
+      await import(join(dir, `example-${i + 1}.ts`));
+    });
+  }
+
+  it('examples type-check', () => {
+    const config = join(dir, 'tsconfig.json');
+    writeFileSync(config, JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { noUnusedLocals: false }, include: ['./*.ts'] }));
+    let out = '';
+    try {
+      execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', config], { encoding: 'utf8' });
+    } catch (e) {
+      out = String((e as { stdout?: string }).stdout ?? e);
+    }
+    expect(out).toBe('');
+  });
+});
