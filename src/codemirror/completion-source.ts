@@ -4,7 +4,7 @@
  */
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import type { Catalog } from '../catalog/index.js';
-import { complete, type CompletionItem } from '../syntax/index.js';
+import { complete, type CompleteOptions, type CompletionItem } from '../syntax/index.js';
 
 /** CodeMirror's completion type (its icon) for each kind of proposal. */
 const TYPES: Readonly<Record<CompletionItem['kind'], string>> = {
@@ -26,19 +26,19 @@ export function toCompletion(item: CompletionItem, index = 0): Completion {
 }
 
 /**
- * The completion source. Proposals replace the word at the cursor (the whole word, when the
+ * The completion source (`options`: a sample of items for value proposals). Proposals replace the word at the cursor (the whole word, when the
  * cursor is inside one). Where nothing was typed yet, the menu opens only on request
  * (Ctrl-Space) or right after a character that ends a token (a space, `[`, `,`), so that it
  * does not cover the text while a value is being written.
  */
-export function completionSource(catalog: Catalog): CompletionSource {
+export function completionSource(catalog: Catalog, options: CompleteOptions = {}): CompletionSource {
   return (context: CompletionContext): CompletionResult | null => {
     const { state, pos, explicit } = context;
     let items: CompletionItem[];
     try {
-      items = complete(state.doc.toString(), pos, catalog);
+      items = complete(state.doc.toString(), pos, catalog, options);
     } catch {
-      return null; // a bad catalog: the linter reports it
+      return null; // a bad catalog or options: the linter reports the catalog
     }
     const first = items[0];
     if (!first) return null;

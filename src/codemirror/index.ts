@@ -19,6 +19,7 @@ import type { Extension } from '@codemirror/state';
 import { EditorView, hoverTooltip } from '@codemirror/view';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { QueryError } from '../diagnostics/index.js';
+import type { CompleteOptions } from '../syntax/index.js';
 import { completionSource } from './completion-source.js';
 import { hoverSource } from './hover.js';
 import { catqLanguage } from './language.js';
@@ -27,7 +28,7 @@ import { lintSource, type LintListener } from './lint-source.js';
 export { catqLanguage, catqHighlighting } from './language.js';
 export { completionSource, toCompletion } from './completion-source.js';
 export { lintSource, lintState, toCmDiagnostics, fixTransaction, type FixTarget, type LintListener } from './lint-source.js';
-export { hoverAt, hoverSource, type HoverText } from './hover.js';
+export { hoverAt, hoverSource } from './hover.js';
 export { parseMarkdown, parseInline, markdownToDom, type Inline } from './markdown.js';
 
 /** Spacing of the hover tooltip's paragraphs (the colours come from the editor's theme). */
@@ -40,6 +41,13 @@ const hoverTheme = EditorView.baseTheme({
 export interface CatqOptions {
   /** The catalog queries are checked and completed against (from `loadCatalog`). */
   readonly catalog: Catalog;
+  /**
+   * A sample of raw items: completion proposes the values seen in it for fields whose catalog
+   * `UIConfiguration` lists no `AllowedValues` (pass the same array each time: it is indexed once).
+   */
+  readonly items?: readonly unknown[];
+  /** At most this many sample values per field (default 20). */
+  readonly maxValues?: number;
   /** Milliseconds of quiet typing before the linter runs (default 150). */
   readonly lintDelay?: number;
   /** Called after each lint run with the result (for a list of diagnostics, a match count...). */
@@ -52,6 +60,13 @@ export interface CatqOptions {
   readonly highlightStyle?: boolean;
 }
 
+function completeOptions(o: CatqOptions): CompleteOptions {
+  const out: { -readonly [K in keyof CompleteOptions]: CompleteOptions[K] } = {};
+  if (o.items !== undefined) out.items = o.items;
+  if (o.maxValues !== undefined) out.maxValues = o.maxValues;
+  return out;
+}
+
 /**
  * The CodeMirror extension for catq queries. Throws a QueryError when `catalog` is not a valid
  * catalog (a programming error: load it with `loadCatalog` first).
@@ -62,7 +77,7 @@ export function catq(options: CatqOptions): Extension {
   if (problems.length) throw new QueryError(problems, 'catq() was called with a bad catalog');
   const out: Extension[] = [catqLanguage];
   if (options.highlightStyle !== false) out.push(syntaxHighlighting(defaultHighlightStyle, { fallback: true }));
-  if (options.completion !== false) out.push(catqLanguage.data.of({ autocomplete: completionSource(catalog) }), autocompletion());
+  if (options.completion !== false) out.push(catqLanguage.data.of({ autocomplete: completionSource(catalog, completeOptions(options)) }), autocompletion());
   if (options.lint !== false) out.push(linter(lintSource(catalog, options.onLint), { delay: options.lintDelay ?? 150 }));
   if (options.hover !== false) out.push(hoverTooltip(hoverSource(catalog)), hoverTheme);
   return out;

@@ -39,6 +39,14 @@ describe('completionSource', () => {
     expect(at('color one-of ["red", |')!.options.map((o) => [o.label, o.type])).toEqual([['"red"', 'constant'], ['"blue"', 'constant']]);
   });
 
+  test('values seen in a sample of items, for a field without AllowedValues', () => {
+    const items = [{ brand: 'Acme' }, { brand: 'Zeta' }, { brand: 'Acme' }, { brand: 7 }];
+    const state = EditorState.create({ doc: 'brand = ' });
+    const r = completionSource(catalog, { items })(new CompletionContext(state, 8, false)) as CompletionResult;
+    expect(r.options.map((o) => o.label)).toEqual(complete('brand = ', 8, catalog, { items }).map((c) => c.insertText));
+    expect(r.options.map((o) => o.label)).toContain('"Acme"');
+  });
+
   test('the cursor inside a word replaces the whole word, filtered by the library', () => {
     const r = at('pr|ice = 1')!;
     expect(r).toMatchObject({ from: 0, to: 5, filter: false });

@@ -50,7 +50,7 @@ const view = new EditorView({
   parent: byId('editor'),
   state: EditorState.create({
     doc: queryInAddress() ?? FIRST,
-    extensions: [history(), keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap]), EditorView.lineWrapping, catq({ catalog, onLint: update })],
+    extensions: [history(), keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap]), EditorView.lineWrapping, catq({ catalog, items, onLint: update })],
   }),
 });
 
