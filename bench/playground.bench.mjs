@@ -4,12 +4,16 @@
 //    its one bundle is gzipped (level 6, what HTTP servers use) and split by package (minified bytes).
 //  - keystroke: what the editor does on a keystroke: apply a one-character change to the
 //    EditorState, then `lintState` (catq's `lint` + the CodeMirror diagnostics with fix actions),
-//    from dist/codemirror.js; and catq's `lint` alone (dist/syntax.js) for comparison.
-import { readFileSync } from 'node:fs';
+//    from dist/codemirror.js; and catq's `lint` alone (dist/syntax.js) for comparison; then the
+//    same in Chromium (bench/playground-keystroke.browser.ts, bundled from the sources).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { EditorState } from '@codemirror/state';
 import { buildPlayground } from '../packages/playground/build.mjs';
+import { fiftyClauses } from './fifty-clauses.mjs';
 import { compare, distUrl } from './lib.mjs';
 
 const JS_BUDGET_KB = 250;
@@ -41,23 +45,7 @@ const { lint } = await import(new URL('syntax.js', dist).href);
 const { loadCatalog } = await import(new URL('index.js', dist).href);
 const { catalog } = loadCatalog(JSON.parse(readFileSync(new URL('../examples/catalog.json', import.meta.url), 'utf8')));
 
-// 50 clauses over the sample catalog, every operator and type, with one misspelt field (a
-// diagnostic with a fix, as while typing).
-const TEMPLATES = [
-  (i) => `price < ${100 + i}`,
-  (i) => `brand one-of ["Hearth", "Tern & Hook", "B${i}"]`,
-  (i) => `title matches "boot ${i}"`,
-  (i) => `description matches-phrase "three-season ${i}"`,
-  (i) => `tags one-of ["sale", "new", "t${i}"]`,
-  (i) => `rating >= ${i % 5}`,
-  (i) => `created_at >= "2020-0${1 + (i % 9)}-01"`,
-  (i) => `category_path = ${400 + i}`,
-  (i) => `Brand.Name present? true`,
-  (i) => `sale_price <= ${i}.5`,
-];
-const clauses = Array.from({ length: 50 }, (_, i) => TEMPLATES[i % TEMPLATES.length](i));
-clauses[25] = 'in_stok = true';
-const text = clauses.join('\nand ');
+const text = fiftyClauses();
 const base = EditorState.create({ doc: text });
 if (lint(text, catalog).diagnostics.length === 0) throw new Error('the bench query should carry one diagnostic');
 
@@ -82,3 +70,46 @@ const means = await compare(
 );
 console.table(Object.entries(means).map(([contender, ms]) => ({ contender, 'mean ms': +ms.toFixed(3), 'frame budget ms': FRAME_MS, 'x budget': +(ms / FRAME_MS).toFixed(3) })));
 if (sink < 0) console.log(sink);
+
+// --- the same keystroke in Chromium --------------------------------------------------------
+// Debian's Chromium (never a downloaded browser), driven by playwright-core; skipped with a
+// note when it is not installed.
+const CHROMIUM = '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.log(`\n(no ${CHROMIUM}: the keystroke was not measured in a browser)`);
+} else {
+  const { build } = await import('esbuild');
+  const { chromium } = await import('playwright-core');
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL('./playground-keystroke.browser.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'catqKeystroke',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    alias: {
+      'node:module': fileURLToPath(new URL('../src/codemirror/node-module-shim.ts', import.meta.url)),
+      'node:path': fileURLToPath(new URL('../src/codemirror/node-path-shim.ts', import.meta.url)),
+    },
+    logLevel: 'warning',
+  });
+  const profile = mkdtempSync(join(tmpdir(), 'catq-bench-chromium-'));
+  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addScriptTag({ content: bundle.outputFiles[0].text });
+    const r = await page.evaluate(() => globalThis.catqKeystroke.run(300));
+    if (r.diagnostics === 0) throw new Error('the bench query should carry one diagnostic');
+    console.log('\nlint on a keystroke in Chromium, 50-clause query (300 keystrokes after 300 warm-up)');
+    console.table([
+      { contender: 'catq lint (the same texts)', 'mean ms': +r.lint.mean.toFixed(3), 'p95 ms': +r.lint.p95.toFixed(3), 'frame budget ms': FRAME_MS, 'x budget (mean)': +(r.lint.mean / FRAME_MS).toFixed(3) },
+      { contender: 'editor keystroke: update + lintState', 'mean ms': +r.keystroke.mean.toFixed(3), 'p95 ms': +r.keystroke.p95.toFixed(3), 'frame budget ms': FRAME_MS, 'x budget (mean)': +(r.keystroke.mean / FRAME_MS).toFixed(3) },
+    ]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
