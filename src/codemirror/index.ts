@@ -18,7 +18,7 @@ import { linter } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
 import { EditorView, hoverTooltip } from '@codemirror/view';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { QueryError } from '../diagnostics/index.js';
+import { badArgument, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import type { CompleteOptions } from '../syntax/index.js';
 import { completionSource } from './completion-source.js';
 import { hoverSource } from './hover.js';
@@ -60,6 +60,19 @@ export interface CatqOptions {
   readonly highlightStyle?: boolean;
 }
 
+function optionProblems(o: CatqOptions): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const check = (ok: boolean, name: string, expected: string, value: unknown): void => {
+    if (!ok) out.push(badArgument('catq', `options.${name}`, expected, value, 'Leave it out for the default.'));
+  };
+  check(o.items === undefined || Array.isArray(o.items), 'items', 'an array of raw items', o.items);
+  check(o.maxValues === undefined || (Number.isInteger(o.maxValues) && o.maxValues >= 0), 'maxValues', 'a whole number >= 0', o.maxValues);
+  check(o.lintDelay === undefined || (Number.isFinite(o.lintDelay) && o.lintDelay >= 0), 'lintDelay', 'a number of milliseconds >= 0', o.lintDelay);
+  check(o.onLint === undefined || typeof o.onLint === 'function', 'onLint', 'a function', o.onLint);
+  for (const k of ['lint', 'completion', 'hover', 'highlightStyle'] as const) check(o[k] === undefined || typeof o[k] === 'boolean', k, 'true or false', o[k]);
+  return out;
+}
+
 function completeOptions(o: CatqOptions): CompleteOptions {
   const out: { -readonly [K in keyof CompleteOptions]: CompleteOptions[K] } = {};
   if (o.items !== undefined) out.items = o.items;
@@ -69,12 +82,15 @@ function completeOptions(o: CatqOptions): CompleteOptions {
 
 /**
  * The CodeMirror extension for catq queries. Throws a QueryError when `catalog` is not a valid
- * catalog (a programming error: load it with `loadCatalog` first).
+ * catalog (a programming error: load it with `loadCatalog` first) or an option has the wrong
+ * type (`api/bad-argument`, one per option).
  */
 export function catq(options: CatqOptions): Extension {
   const catalog = options?.catalog;
   const problems = catalogArgumentProblems('catq', catalog);
   if (problems.length) throw new QueryError(problems, 'catq() was called with a bad catalog');
+  const bad = optionProblems(options);
+  if (bad.length) throw new QueryError(bad, 'catq() was called with a bad option');
   const out: Extension[] = [catqLanguage];
   if (options.highlightStyle !== false) out.push(syntaxHighlighting(defaultHighlightStyle, { fallback: true }));
   if (options.completion !== false) out.push(catqLanguage.data.of({ autocomplete: completionSource(catalog, completeOptions(options)) }), autocompletion());
