@@ -72,7 +72,7 @@ describe('sqlListItems', () => {
     while (params) {
       const r = await sqlListItems(run, catalog, params, { dialect: 'postgres' });
       seen.push(...(r.response?.Items ?? []).map((i) => i.Id));
-      params = r.response?.NextQuery;
+      params = r.response?.NextQuery as Record<string, unknown> | undefined;
     }
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, '7', 'a']);
   });
