@@ -1,19 +1,6 @@
 import type { Operator } from '../ast/index.js';
 import type { AttributeType } from '../catalog/types.js';
 
-/** The shape of value an operator takes. */
-export type ValueShape =
-  /** One value of the attribute's type (`=`). */
-  | 'scalar'
-  /** A number (Number) or a string (String, Text) to order against. */
-  | 'ordered'
-  /** A non-empty array of values of the attribute's type (`one-of`). */
-  | 'list'
-  /** `true` or `false` (`present?`). */
-  | 'boolean'
-  /** A string with at least one token (`matches`, `matches-phrase`). */
-  | 'text';
-
 /** An ordering comparison. */
 export type OrderOp = '<' | '<=' | '>' | '>=';
 
@@ -29,6 +16,9 @@ export type OperatorInfo = OperatorBase &
     /** How a text operator matches. */
     | { readonly value: 'text'; readonly text: TextMatch }
   );
+
+/** The shape of value an operator takes (`scalar`, `ordered`, `list`, `boolean`, `text`). */
+export type ValueShape = OperatorInfo['value'];
 
 /** The fields of {@link OperatorInfo} every operator has. */
 export interface OperatorBase {
