@@ -10,6 +10,8 @@ export interface ClauseInput {
   readonly root?: TextNode | undefined;
   /** Clauses not to check (they hold values that are not JSON, already reported). */
   readonly skip?: ReadonlySet<number> | undefined;
+  /** Filled with every clause read without a problem, with its index (for checks despite errors). */
+  readonly readable?: { index: number; clause: Clause }[] | undefined;
 }
 
 // Clause spans are plain {start, end} objects inside the frozen ClauseSpans: freezing each one
@@ -47,7 +49,10 @@ export function readClauses(input: ClauseInput, limits: DecodeLimits, diagnostic
   for (let i = 0; i < count; i++) {
     if (input.skip?.has(i)) continue;
     const c = readClause(items[i] as JsonValue, nodes?.[i], i, limits, diagnostics);
-    if (c) clauses.push(c);
+    if (c) {
+      clauses.push(c);
+      input.readable?.push({ index: i, clause: c });
+    }
   }
   if (diagnostics.length > before) return undefined;
   return query(clauses, root ? { span: span(root.start, root.end), syntax: 'wire' } : { syntax: 'wire' });

@@ -1,5 +1,5 @@
 import { isQuery, type JsonArray, type JsonValue, type Query } from '../ast/index.js';
-import { throwBadArgument } from '../diagnostics/index.js';
+import { guard, throwBadArgument } from '../diagnostics/index.js';
 
 /**
  * The wire array of a query (LANGUAGE.md section 1): equality in the shorthand `[field, value]`,
@@ -7,8 +7,10 @@ import { throwBadArgument } from '../diagnostics/index.js';
  * order and values are kept as they are.
  */
 export function toWire(query: Query): JsonArray {
-  if (!isQuery(query)) throwBadArgument('toWire', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).');
-  return query.clauses.map((c): JsonValue => (c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value]));
+  return guard('toWire', () => {
+    if (!isQuery(query)) throwBadArgument('toWire', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).');
+    return query.clauses.map((c): JsonValue => (c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value]));
+  });
 }
 
 /**
@@ -17,5 +19,7 @@ export function toWire(query: Query): JsonArray {
  * bytes. (`-0` is written `0`, as JSON.stringify does; the two are equal query values.)
  */
 export function encode(query: Query): string {
-  return encodeURIComponent(JSON.stringify(toWire(query)));
+  return guard('encode', () => {
+    return encodeURIComponent(JSON.stringify(toWire(query)));
+  });
 }
