@@ -69,7 +69,7 @@ export class QueryBuilder<C extends Catalog = Catalog> {
     return trustedQuery(this.#clauses);
   }
 
-  /** The query's wire array (LANGUAGE.md section 1): `[["brand","Acme"],[["<","price"],20]]`. */
+  /** The query's wire array (docs/semantics.md section 1): `[["brand","Acme"],[["<","price"],20]]`. */
   toWire(): JsonArray {
     return toWire(this.toQuery());
   }

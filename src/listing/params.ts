@@ -9,7 +9,7 @@ export type Comparison = '>' | '>=' | '<' | '<=';
 /** The comparisons, in the spec's order. */
 export const COMPARISONS: readonly Comparison[] = ['>', '>=', '<', '<='];
 
-/** Default page size (LANGUAGE.md section 6). */
+/** Default page size (docs/semantics.md section 6). */
 export const DEFAULT_LIMIT = 100;
 /** Largest page size the interface allows. */
 export const MAX_LIMIT = 1000;

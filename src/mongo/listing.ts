@@ -98,7 +98,7 @@ export function toMongoListing(q: Query, catalog: Catalog, params: MongoListingP
   return out;
 }
 
-/** The id `$$id` is listable and lies on the page side of the boundary (id order of LANGUAGE 6). */
+/** The id `$$id` is listable and lies on the page side of the boundary (id order of docs/semantics.md section 6). */
 function onSide(boundary: ItemId | undefined, comparison: Comparison | undefined): MongoExpr {
   const num = isNumber('$$id');
   // The empty string is not an id (the interface's ItemUri needs a non-empty one): not listed.

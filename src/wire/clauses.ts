@@ -20,7 +20,7 @@ export interface ClauseInput {
 const toSpan = (n: TextNode | undefined): Span | undefined => (n ? (n.children ? { start: n.start, end: n.end } : n) : undefined);
 
 /**
- * Checks the wire shape of a parsed query (LANGUAGE.md section 1) and builds its clauses. Every
+ * Checks the wire shape of a parsed query (docs/semantics.md section 1) and builds its clauses. Every
  * clause is checked, so one bad clause does not hide the next; the query is returned only when
  * no clause had a problem.
  */

@@ -33,7 +33,7 @@ const identity = (offset: number): number => offset;
 
 /**
  * Decodes a `q` value: the percent-encoded text, the plain JSON text (first non-blank character
- * `[`), or an already-parsed array (LANGUAGE.md section 1). Never throws: every problem is a
+ * `[`), or an already-parsed array (docs/semantics.md section 1). Never throws: every problem is a
  * diagnostic with a JSON pointer `path` and, for text input, a `span` in the decoded text.
  *
  * ```ts

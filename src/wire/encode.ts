@@ -2,7 +2,7 @@ import { isQuery, type JsonArray, type JsonValue, type Query } from '../ast/inde
 import { guard, throwBadArgument } from '../diagnostics/index.js';
 
 /**
- * The wire array of a query (LANGUAGE.md section 1): equality in the shorthand `[field, value]`,
+ * The wire array of a query (docs/semantics.md section 1): equality in the shorthand `[field, value]`,
  * every other operator in the full form `[[operator, field], value]`. Clause order, object key
  * order and values are kept as they are.
  */

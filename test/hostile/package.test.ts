@@ -34,3 +34,24 @@ describe('package.json for publishing', () => {
     }
   });
 });
+
+describe('the semantics are in the repository', () => {
+  it('no source or doc file refers to LANGUAGE.md, a file outside the package; docs/semantics.md has the numbered rules', async () => {
+    const { readdirSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = new URL('../../', import.meta.url).pathname;
+    const offenders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(join(root, dir))) {
+        const rel = join(dir, name);
+        if (name === 'node_modules' || name === 'dist') continue;
+        if (statSync(join(root, rel)).isDirectory()) walk(rel);
+        else if (/\.(ts|tsx|md|mjs)$/.test(name) && readFileSync(join(root, rel), 'utf8').includes('LANGUAGE.md') && !rel.endsWith('package.test.ts')) offenders.push(rel);
+      }
+    };
+    for (const dir of ['src', 'docs', 'test']) walk(dir);
+    expect(offenders).toEqual([]);
+    const semantics = readFileSync(join(root, 'docs/semantics.md'), 'utf8');
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(semantics).toMatch(new RegExp(`^## ${n}\\. `, 'm'));
+  });
+});
