@@ -119,6 +119,19 @@ Not safe to submit (exit 1): the query has errors, no item matches, every item m
 than --max-share of the items match. Warnings alone do not make a job unsafe.`,
   );
 
+program
+  .command('lsp')
+  .description('run the language server for editors (diagnostics, completion, hover, formatting, quick fixes)')
+  .option('--stdio', 'talk LSP over standard input and output (the transport editors use)')
+  .option('-c, --catalog <file>', 'the catalog when neither the editor nor a catq.config.json gives one')
+  .option('-i, --items <file>', 'a sample of items (NDJSON or a JSON array) whose values completion proposes')
+  // Editors' LSP clients add options of their own (--clientProcessId=...).
+  .allowUnknownOption()
+  .addHelpText('after', '\nSee docs/editors.md for VS Code, Neovim and Helix set-ups.')
+  .action(async (options: Record<string, unknown>) => {
+    process.exitCode = await runCommand(() => import('./commands/lsp.js'), undefined, options);
+  });
+
 // No top-level await: the same file is also built as CommonJS.
 program.parseAsync(process.argv).catch((e: unknown) => {
   if (e instanceof CommanderError) {

@@ -74,6 +74,8 @@ export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<
     throw new QueryError([diagnostic('sql/unsupported', { detail: `${d.name} text cannot hold the NUL character of "boundary-id"` }, { path: '/boundary-id' })]);
   }
 
+  const idProblem = d.keyProblem(catalog.Aliases.Id);
+  if (idProblem !== undefined) throw new QueryError([diagnostic('sql/unsupported', { detail: `Aliases.Id: ${idProblem}` }, { path: '/Aliases/Id' })]);
   const b = new SqlBuilder(d.placeholders);
   const where = compileWhere(query, catalog, opts, b);
   const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, b));

@@ -108,9 +108,10 @@ function lintInfix(input: string, catalog: Catalog, limits: QueryLimits): LintRe
 
 /**
  * The query as the edit writer should see it: clauses written `field is present` get no
- * operator span, so that changing their operator rewrites the whole clause.
+ * operator span, so that changing their operator rewrites the whole clause. (Exported for the
+ * language server's incremental check, which assembles the same result from cached parts.)
  */
-function forEdits(q: Query, text: string): Query {
+export function forEdits(q: Query, text: string): Query {
   const clauses = q.clauses.map((c): Clause => {
     const s = c.spans;
     if (!s?.operator || text.slice(s.operator.start, s.operator.end) !== 'is') return c;
@@ -120,7 +121,8 @@ function forEdits(q: Query, text: string): Query {
   return query(clauses, { ...(q.span ? { span: q.span } : {}), syntax: 'infix' });
 }
 
-function withInfixEdits(d: Diagnostic, q: Query): Diagnostic {
+/** A validation diagnostic with the text edits of its fixes written in the infix syntax. */
+export function withInfixEdits(d: Diagnostic, q: Query): Diagnostic {
   if (!d.fixes) return d;
   const fixes: Fix[] = d.fixes.map((f) => (f.change ? { ...f, edits: fixEdits(q, f.change, infixPrinter) as TextEdit[] } : f));
   return { ...d, fixes };
