@@ -61,11 +61,7 @@ export type TypeOf<C extends Catalog, F extends string> = IsRuntimeCatalog<C> ex
       ? Extract<AttributeOf<C>, { readonly Attribute: AliasTarget<C, F> }>['Type']
       : never;
 
-<<<<<<< HEAD
-/** The operators allowed on an attribute type (docs/semantics.md section 4's table). */
-=======
 /** The operators allowed on an attribute type (docs/semantics.md, "Operators"). */
->>>>>>> main
 export type OperatorFor<T extends AttributeType> = T extends AttributeType ? (typeof OPERATORS_BY_TYPE)[T][number] : never;
 
 /** The operators allowed on a field of `C`. */

@@ -107,11 +107,7 @@ export class QueryBuilder<C extends Catalog = Catalog> {
     return trustedQuery(this.#clauses);
   }
 
-<<<<<<< HEAD
-  /** The query's wire array (docs/semantics.md section 1): `[["brand","Acme"],[["<","price"],20]]`. */
-=======
   /** The query's wire array (docs/wire.md): `[["brand","Acme"],[["<","price"],20]]`. */
->>>>>>> main
   toWire(): JsonArray {
     return toWire(this.toQuery());
   }

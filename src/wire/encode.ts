@@ -1,33 +1,21 @@
-<<<<<<< HEAD
-import { isQuery, type JsonArray, type JsonValue, type Query } from '../ast/index.js';
+import { isOperator, isQuery, type Clause, type JsonArray, type JsonValue, type Query } from '../ast/index.js';
 import { guard, throwBadArgument } from '../diagnostics/index.js';
 
 /**
- * The wire array of a query (docs/semantics.md section 1): equality in the shorthand `[field, value]`,
-=======
-import { isOperator, isQuery, type Clause, type JsonArray, type JsonValue, type Query } from '../ast/index.js';
-import { throwBadArgument } from '../diagnostics/index.js';
-
-/**
  * The wire array of a query (docs/wire.md, "Clauses"): equality in the shorthand `[field, value]`,
->>>>>>> main
  * every other operator in the full form `[[operator, field], value]`. Clause order, object key
  * order and values are kept as they are.
  */
 export function toWire(query: Query): JsonArray {
-<<<<<<< HEAD
   return guard('toWire', () => {
     if (!isQuery(query)) throwBadArgument('toWire', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).');
-    return query.clauses.map((c): JsonValue => (c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value]));
-=======
-  if (!isQuery(query)) throwBadArgument('toWire', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).');
-  return query.clauses.map((c, i): JsonValue => {
-    // A hand-made Query may hold anything; never write `[[null, null], null]` for it.
-    if (!isClauseShaped(c)) {
-      throwBadArgument('toWire', `query.clauses[${i}]`, 'a clause', c, 'Build queries with query([clause(...)]), decode(q) or parse(text).');
-    }
-    return c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value];
->>>>>>> main
+    return query.clauses.map((c, i): JsonValue => {
+      // A hand-made Query may hold anything; never write `[[null, null], null]` for it.
+      if (!isClauseShaped(c)) {
+        throwBadArgument('toWire', `query.clauses[${i}]`, 'a clause', c, 'Build queries with query([clause(...)]), decode(q) or parse(text).');
+      }
+      return c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value];
+    });
   });
 }
 
