@@ -10,8 +10,12 @@ import type { JsonValue, Operator } from '../ast/index.js';
 import type { AliasPath, AttributeType, Catalog } from '../catalog/index.js';
 import type { OPERATORS_BY_TYPE } from './operators-by-type.js';
 
-/** The searchable attributes of `C`, as a union of their declarations. */
-export type AttributeOf<C extends Catalog> = NonNullable<C['SearchableAttributes']>[number];
+/** The searchable attributes of `C`, as a union of their declarations (never when it declares none). */
+export type AttributeOf<C extends Catalog> = C extends { readonly SearchableAttributes?: infer A }
+  ? NonNullable<A> extends readonly (infer E)[]
+    ? E
+    : never
+  : never;
 
 /** The names of the attributes `C` declares. */
 export type DeclaredField<C extends Catalog> = AttributeOf<C>['Attribute'];
