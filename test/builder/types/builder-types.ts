@@ -60,6 +60,9 @@ queryBuilder({ Id: 100, Name: 'n', Type: 'Product', Aliases: { Id: 'id' }, Searc
 // A catalog only known at run time: anything type-checks; the run-time checks still apply.
 declare const loaded: Catalog;
 queryBuilder(loaded).where('whatever', 'one-of', [{ any: 'json' }]);
+const parsed: unknown = JSON.parse('{}');
+queryBuilder(parsed as Catalog).where('x', '=', null);
+queryBuilder(JSON.parse('{}') as ReturnType<typeof JSON.parse>).where('x', 'matches', 'y');
 assertType<Equal<FieldOf<typeof shop>, 'sku' | 'title' | 'price' | 'sizes' | 'brand' | 'in_stock' | 'brand_id' | 'tags' | 'specs' | 'Name' | 'Id' | 'Brand.Id' | 'Brand.Name'>>();
 assertType<Equal<OperatorOf<typeof shop, 'specs'>, 'present?'>>();
 assertType<Equal<OperatorOf<typeof shop, 'Brand.Id'>, '=' | 'one-of' | 'present?'>>();
