@@ -131,7 +131,7 @@ describe('builder and validate', () => {
           if (typeof s.value === 'object' && s.value !== null) expect(Object.isFrozen(s.value)).toBe(frozenBefore[k]);
         });
       }),
-      { seed: 20261123, numRuns: 300 },
+      { seed: 20261123, numRuns: 400 },
     );
     // Neither half is vacuous: plenty of builds were accepted and plenty rejected.
     expect(accepted).toBeGreaterThan(200);
