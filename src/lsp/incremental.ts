@@ -13,16 +13,18 @@
  * documents and edits). Whatever the splitter is not sure of (parentheses, `or`, `not`, a syntax
  * error, percent-encoded wire text, an empty document) goes to `lint` itself.
  */
-import { query, type Clause, type ClauseSpans, type Query, type Span } from '../ast/index.js';
+import { query, type Clause, type Query, type Span } from '../ast/index.js';
 import { resolveField, type Catalog } from '../catalog/index.js';
 import { checkClause, type CheckedClause } from '../check/check-clause.js';
 import { checkContext } from '../check/context.js';
 import { checkRelations } from '../check/relations.js';
 import { fixEdits, wirePrinter } from '../check/index.js';
-import type { Diagnostic, QueryChange, RelatedInformation } from '../diagnostics/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { detectSyntax, lint, parse, type LintResult } from '../syntax/index.js';
 import { forEdits, withInfixEdits } from '../syntax/lint.js';
 import { decode, DEFAULT_LIMITS } from '../wire/index.js';
+import { GroupPlacement, shiftClause } from './group-placement.js';
+import { splitClauses, splitElements, type Segment } from './split-clauses.js';
 
 /** The parse of one clause text, spans relative to that text. */
 interface ParsedClause {
@@ -33,12 +35,6 @@ interface ParsedClause {
   /** The clause moved to where it last stood in the document (reused while it stays there). */
   placed?: Clause;
   placedAt?: number;
-}
-
-/** Where each clause text stands in the document. */
-interface Segment {
-  readonly start: number;
-  readonly end: number;
 }
 
 /** The validation of one group, in its own coordinates, in the two phases of `validate`. */
@@ -219,82 +215,6 @@ function checkGroup(clauses: readonly Clause[], texts: readonly string[], catalo
   return { own: ctx.out.slice(0, ownCount), relations: ctx.out.slice(ownCount), firstValid: valid[0]?.index ?? -1 };
 }
 
-/** Moves diagnostics from a group's own coordinates and indices to the document's. */
-class GroupPlacement {
-  private readonly bases: number[] = [];
-  constructor(
-    texts: readonly string[],
-    private readonly starts: readonly number[],
-    private readonly indices: readonly number[],
-  ) {
-    let base = 0;
-    for (const t of texts) {
-      this.bases.push(base);
-      base += t.length + 1;
-    }
-  }
-
-  /** The member whose clause holds a group offset. */
-  member(offset: number): number {
-    let lo = 0;
-    let hi = this.bases.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.bases[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-
-  span(s: Span): Span {
-    const k = this.member(s.start);
-    const shift = (this.starts[k] as number) - (this.bases[k] as number);
-    return { start: s.start + shift, end: s.end + shift };
-  }
-
-  /** `/k/...` (clause k of the group) to `/i/...` (clause i of the document). */
-  path(p: string): string {
-    let end = 1;
-    while (end < p.length && p.charCodeAt(end) >= 48 && p.charCodeAt(end) <= 57) end++;
-    if (end === 1 || p.charCodeAt(0) !== 47) return p;
-    const i = this.indices[Number(p.slice(1, end))];
-    return i === undefined ? p : `/${i}${p.slice(end)}`;
-  }
-
-  index(k: number): number {
-    return this.indices[k] ?? k;
-  }
-
-  /** The document index of the clause a group diagnostic is about (by its place). */
-  clauseOf(d: Diagnostic): number {
-    return this.index(d.span ? this.member(d.span.start) : 0);
-  }
-
-  change(c: QueryChange): QueryChange {
-    return c.kind === 'replace-clauses' ? { ...c, clauses: c.clauses.map((k) => this.index(k)) } : { ...c, clause: this.index(c.clause) };
-  }
-
-  related(r: RelatedInformation): RelatedInformation {
-    const out: { -readonly [K in keyof RelatedInformation]: RelatedInformation[K] } = { ...r };
-    if (r.span) out.span = this.span(r.span);
-    if (r.path !== undefined) out.path = this.path(r.path);
-    return out;
-  }
-
-  diagnostic(d: Diagnostic): Diagnostic {
-    const out: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { ...d };
-    if (d.span) out.span = this.span(d.span);
-    if (d.path !== undefined) out.path = this.path(d.path);
-    if (d.related) out.related = d.related.map((r) => this.related(r));
-    if (d.fixes) out.fixes = d.fixes.map((f) => (f.change ? { ...f, change: this.change(f.change) } : f));
-    return out;
-  }
-}
-
-function shiftSpan(s: Span, by: number): Span {
-  return Object.freeze({ start: s.start + by, end: s.end + by });
-}
-
 /** The parsed clause at document offset `at` (kept from the last check when it has not moved). */
 function placed(p: ParsedClause, at: number): Clause {
   if (p.placedAt !== at || !p.placed) {
@@ -302,149 +222,4 @@ function placed(p: ParsedClause, at: number): Clause {
     p.placedAt = at;
   }
   return p.placed;
-}
-
-/**
- * The clause with every span moved by `by`. The value is the parsed clause's (already frozen);
- * only the spans are new, so the copy is cheap.
- */
-function shiftClause(c: Clause, by: number): Clause {
-  const s = c.spans;
-  if (!s || by === 0) return c;
-  const spans: { -readonly [K in keyof ClauseSpans]: ClauseSpans[K] } = { clause: shiftSpan(s.clause, by), field: shiftSpan(s.field, by), value: shiftSpan(s.value, by) };
-  if (s.operator) spans.operator = shiftSpan(s.operator, by);
-  if (s.items) spans.items = Object.freeze(s.items.map((x) => shiftSpan(x, by)));
-  return Object.freeze({ kind: 'clause', operator: c.operator, field: c.field, value: c.value, spans: Object.freeze(spans) });
-}
-
-const SPACE = /[\s\uFEFF]/;
-/** The lexer's white space (`[\s\uFEFF]`), with a fast path for ASCII. */
-const isSpace = (code: number): boolean => (code < 128 ? code === 32 || (code >= 9 && code <= 13) : SPACE.test(String.fromCharCode(code)));
-
-/**
- * The clause texts of `clause and clause and ...`: the spans between top-level `and` keywords
- * (outside strings, back-quoted fields and lists), trimmed. Undefined when the text holds
- * something the split cannot be sure of (parentheses, an unterminated string, unbalanced
- * brackets, an empty clause): the caller then lints the whole text.
- */
-export function splitClauses(text: string): Segment[] | undefined {
-  const out: Segment[] = [];
-  let start = -1;
-  let end = -1;
-  let depth = 0;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (isSpace(c)) {
-      i++;
-      continue;
-    }
-    if (
-      depth === 0 && c === 97 /* a */ && text.charCodeAt(i + 1) === 110 && text.charCodeAt(i + 2) === 100 &&
-      (i === 0 || isSpace(text.charCodeAt(i - 1))) && (i + 3 === n || isSpace(text.charCodeAt(i + 3)))
-    ) {
-      if (start < 0) return undefined;
-      out.push({ start, end });
-      start = -1;
-      i += 3;
-      continue;
-    }
-    if (start < 0) start = i;
-    if (c === 34 /* " */ || c === 39 /* ' */) {
-      let j = i + 1;
-      for (; j < n; j++) {
-        const d = text.charCodeAt(j);
-        if (d === 92 /* \ */) j++;
-        else if (d === c) break;
-        else if (d === 10 || d === 13) return undefined;
-      }
-      if (j >= n) return undefined;
-      i = j + 1;
-    } else if (c === 96 /* ` */) {
-      let j = i + 1;
-      for (; j < n; j++) {
-        if (text.charCodeAt(j) === 96) {
-          if (text.charCodeAt(j + 1) === 96) j++;
-          else break;
-        }
-      }
-      if (j >= n) return undefined;
-      i = j + 1;
-    } else {
-      if (c === 40 || c === 41 || c === 38 || c === 124) return undefined; // ( ) & |
-      if (c === 91) depth++;
-      else if (c === 93 && --depth < 0) return undefined;
-      i++;
-    }
-    end = i;
-  }
-  if (depth !== 0) return undefined;
-  if (start < 0) return out.length ? undefined : out;
-  out.push({ start, end });
-  return out;
-}
-
-const isJsonBlank = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
-
-/**
- * The element texts of a JSON array (the clauses of a wire query), trimmed, and the span of the
- * array. Undefined when the text is not one array with non-empty elements and only blanks
- * after it, or holds an unterminated string or a control character in one: `lint` says what.
- */
-export function splitElements(text: string): { segments: Segment[]; span: Span } | undefined {
-  const n = text.length;
-  let i = 0;
-  while (i < n && isJsonBlank(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== 91 /* [ */) return undefined;
-  const open = i++;
-  const segments: Segment[] = [];
-  let start = -1;
-  let end = -1;
-  let depth = 0;
-  let close = -1;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (isJsonBlank(c)) {
-      i++;
-      continue;
-    }
-    if (depth === 0 && (c === 44 /* , */ || c === 93) /* ] */) {
-      if (start < 0) {
-        if (c === 93 && segments.length === 0) {
-          close = i + 1;
-          break;
-        }
-        return undefined;
-      }
-      segments.push({ start, end });
-      start = -1;
-      i++;
-      if (c === 93) {
-        close = i;
-        break;
-      }
-      continue;
-    }
-    if (start < 0) start = i;
-    if (c === 34 /* " */) {
-      let j = i + 1;
-      for (; j < n; j++) {
-        const d = text.charCodeAt(j);
-        if (d === 92 /* \ */) j++;
-        else if (d === 34) break;
-        else if (d < 32) return undefined;
-      }
-      if (j >= n) return undefined;
-      i = j + 1;
-    } else {
-      if (c === 91 || c === 123) depth++;
-      else if ((c === 93 || c === 125) && --depth < 0) return undefined;
-      i++;
-    }
-    end = i;
-  }
-  if (close < 0) return undefined;
-  for (let k = close; k < n; k++) if (!isJsonBlank(text.charCodeAt(k))) return undefined;
-  return { segments, span: { start: open, end: close } };
 }
