@@ -139,7 +139,8 @@ export function startServer(options: ServerOptions = {}): void {
       const doc = documents.get(params.textDocument.uri);
       const src = doc ? sources.forDocument(doc.uri) : undefined;
       if (!doc || !src?.catalog) return [];
-      return completionItems(doc.getText(), doc.offsetAt(params.position), src.catalog, src.items);
+      const wire = doc.uri.endsWith('.json') || doc.languageId.includes('json');
+      return completionItems(doc.getText(), doc.offsetAt(params.position), src.catalog, src.items, wire);
     }),
   );
 

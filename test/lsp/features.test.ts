@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { codeActions, documentSymbols, formatDocument } from '../../src/lsp/features.js';
+import { codeActions, completionItems, documentSymbols, formatDocument } from '../../src/lsp/features.js';
 import { lint, toLspDiagnostics } from '../../src/index.js';
 import { catalog } from '../syntax/fixtures.js';
 
@@ -38,5 +38,14 @@ describe('documentSymbols', () => {
     ]);
     expect(symbols[1]!.selectionRange).toEqual({ start: { line: 1, character: 2 }, end: { line: 1, character: 13 } });
     expect(documentSymbols('[[', catalog)).toEqual([]);
+  });
+});
+
+describe('completionItems', () => {
+  test('a blank wire document starts the array and its first clause; a blank infix one proposes fields', () => {
+    const wire = completionItems('\n', 1, catalog, undefined, true);
+    expect(wire.map((c) => c.textEdit)).toContainEqual({ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, newText: '[["price", ' });
+    expect(completionItems('', 0, catalog, undefined, false).map((c) => c.label)).toContain('price');
+    expect(completionItems('', 0, catalog, undefined, false).find((c) => c.label === 'price')!.textEdit).toMatchObject({ newText: 'price' });
   });
 });
