@@ -140,6 +140,7 @@ function showExplanation(): void {
   const body = byId('explain');
   const id = explainInput.value.trim();
   const item = items.find((i) => idText(i, catalog) === id);
+  byId('explain-item').textContent = item === undefined ? '' : JSON.stringify(item, null, 2);
   if (!query || item === undefined) {
     verdict.textContent = !query ? '' : 'no item with this id';
     body.replaceChildren();

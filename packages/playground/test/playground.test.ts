@@ -138,6 +138,8 @@ describe('playground in Chromium', () => {
     await page.locator('#items button.item').first().click();
     await page.waitForFunction(() => document.getElementById('explain-verdict')?.dataset['matched'] === 'true');
     expect(await page.locator('#explain tr').count()).toBe(2);
+    const chosen = await page.inputValue('#explain-id');
+    expect(JSON.parse((await page.textContent('#explain-item'))!)).toEqual(items.find((i) => String((i as { id: unknown }).id) === chosen));
     await shot('6-explain');
 
     // 6. The address carries the query: a reload (or a shared link) restores it.
