@@ -157,6 +157,15 @@ describe('playground in Chromium', () => {
     expect(await page.textContent('#form-wire')).toBe(wire);
     await shot('7-wire-example');
 
+    // 8. Format: the canonical text of the same syntax.
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type("price<50   and brand   in ['Hearth']");
+    await page.keyboard.press('Escape');
+    await countIs(expectedCount('price < 50 and brand one-of ["Hearth"]'));
+    await page.click('#format');
+    expect(await doc()).toBe('price < 50 and brand one-of ["Hearth"]');
+
     expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   });
 });
