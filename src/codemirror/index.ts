@@ -1,5 +1,5 @@
 /**
- * `catq/codemirror`: the infix query language in CodeMirror 6. One extension, `catq({ catalog })`,
+ * `catq/codemirror`: catq queries (infix, or the wire form) in CodeMirror 6. One extension, `catq({ catalog })`,
  * gives highlighting, a linter fed by `lint` (quick fixes as actions), autocompletion fed by
  * `complete` (the code the language server uses too) and hover tooltips.
  *
