@@ -123,8 +123,10 @@ describe('playground in Chromium', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' and in_stock = ');
     const menu = page.locator('.cm-tooltip-autocomplete');
-    await menu.waitFor();
+    // Wait for the menu of values (the one for operators may still be up for a moment).
+    await menu.locator('li', { hasText: 'false' }).waitFor();
     expect(await menu.locator('li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('true'), expect.stringContaining('false')]));
+    expect(await menu.locator('li[aria-selected="true"]').textContent()).toMatch(/^true/);
     await shot('4-completion');
     await page.keyboard.press('Enter');
     const completed = 'brand = "Hearth" and in_stock = true';
