@@ -168,6 +168,17 @@ describe('playground in Chromium', () => {
     await page.click('#format');
     expect(await doc()).toBe('price < 50 and brand one-of ["Hearth"]');
 
+    // 9. Fixes from the diagnostics list: `or` becomes one-of, then the misspelt field.
+    await page.locator('button.example', { hasText: 'color = "red" or color = "blue"' }).click();
+    const orFix = page.locator('#diagnostics li[data-code="syntax/no-or"] button.fix');
+    await orFix.click();
+    expect(await doc()).toBe('color one-of ["red", "blue"]');
+    await orFix.waitFor({ state: 'detached' }); // the list is redrawn by the next lint
+    await page.locator('#diagnostics li[data-code="schema/unknown-field"] button.fix', { hasText: 'colors' }).click();
+    expect(await doc()).toBe('colors one-of ["red", "blue"]');
+    await countIs(expectedCount('colors one-of ["red", "blue"]'));
+    await shot('8-fixed-from-the-list');
+
     expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   });
 });
