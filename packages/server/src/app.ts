@@ -61,7 +61,9 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       return;
     }
     try {
-      const value: unknown = JSON.parse(form.get(keys[0] as string) as string);
+      let value: unknown = JSON.parse(form.get(keys[0] as string) as string);
+      // `Items=[...]` (the array under its own name) is read as { "Items": [...] }.
+      if (keys[0] === 'Items' && Array.isArray(value)) value = { Items: value };
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('it is not a JSON object');
       done(null, value);
     } catch (e) {
