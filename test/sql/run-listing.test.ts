@@ -83,7 +83,7 @@ describe('sqlListItems', () => {
     expect(r.response).toBeUndefined();
     expect(r.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['listing/limit-out-of-range', 'listing/comparison-without-boundary']));
     expect(r.diagnostics.some((d) => d.code.startsWith('schema/'))).toBe(true);
-    const bad = await sqlListItems(run, catalog, {}, { dialect: 'mysql' as never });
+    const bad = await sqlListItems(run, catalog, {}, { dialect: 'oracle' as never });
     expect(bad.diagnostics[0]?.code).toBe('sql/bad-option');
     const notFn = await sqlListItems(42 as never, catalog, {}, { dialect: 'postgres' });
     expect(notFn.diagnostics[0]?.code).toBe('api/bad-argument');
