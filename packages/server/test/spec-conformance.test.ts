@@ -132,6 +132,26 @@ describe('catq-server conforms to catalog-service.md', () => {
       expect((await req('GET', '/v2/catalog/500')).status).toBe(404);
       expect((await req('GET', '/catalog/500')).status).toBe(404);
     });
+    // "The interface description version is 1.0.0."
+    it('the OpenAPI description is version 1.0.0 with both key headers and all seven operations', async () => {
+      const r = await req('GET', '/openapi.json', { key: null });
+      expect(r.status).toBe(200);
+      expect(r.body.info.version).toBe('1.0.0');
+      const names = Object.values(r.body.components.securitySchemes as Record<string, { name: string; in: string }>).map((x) => `${x.in}:${x.name}`);
+      expect(names.sort()).toEqual(['header:X-Legacy-ApiKey', 'header:X-Service-ApiKey']);
+      const ops = Object.entries(r.body.paths as Record<string, object>).flatMap(([p, v]) => Object.keys(v).map((m) => `${m.toUpperCase()} ${p}`));
+      expect(ops.sort()).toEqual(
+        [
+          'GET /v1/catalog',
+          'GET /v1/catalog/{catalogId}',
+          'GET /v1/catalog/{catalogId}/{item}',
+          'GET /v1/catalog/{catalogId}/{item}/{id}',
+          'POST /v1/catalog/{catalogId}/{item}/batch/upsert',
+          'PATCH /v1/catalog/{catalogId}/{item}/batch/update',
+          'POST /v1/catalog/{catalogId}/{item}/batch/delete',
+        ].sort(),
+      );
+    });
     // "Catalogs are read-only through this interface ... No create, update or delete operation for catalogs exists here."
     it('catalogs cannot be created, updated or deleted', async () => {
       for (const [m, p] of [['POST', '/v1/catalog'], ['PUT', '/v1/catalog/500'], ['PATCH', '/v1/catalog/500'], ['DELETE', '/v1/catalog/500']] as const) {
@@ -398,6 +418,44 @@ describe('catq-server conforms to catalog-service.md', () => {
     it('matches on a non-Text attribute is a 400', async () => {
       expectErrorBody(await req('GET', `/v1/catalog/500/product?q=${enc([[['matches', 'brand'], 'Acme']])}`), 400);
       expectErrorBody(await req('GET', `/v1/catalog/500/product?q=${enc([[['matches-phrase', 'price'], '10']])}`), 400);
+    });
+    // LANGUAGE.md §4: "`false`: the key is missing or `null`. An empty array or string is present".
+    it('present? counts null as absent and the empty string as present', async () => {
+      await upsert('/v1/catalog/500/product', [{ id: 60, brand: null, title: 'x' }, { id: 61, brand: '', title: 'y' }]);
+      try {
+        expect(await search([[['present?', 'brand'], false]])).toEqual([60]);
+        expect(await search([[['present?', 'brand'], true], [['<', 'brand'], 'A']])).toEqual([61]);
+      } finally {
+        await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 60 }, { id: 61 }] } });
+      }
+    });
+    // LANGUAGE.md §3: strings order by "Unicode code point order (not UTF-16 code units, not locale)".
+    it('string comparison is by code point: an astral character sorts after U+FFFF', async () => {
+      await upsert('/v1/catalog/500/product', [{ id: 62, brand: '\u{1F600}' }, { id: 63, brand: '\uFFFF' }]);
+      try {
+        expect(await search([[['>', 'brand'], '\uFFFF']])).toEqual([62]);
+        expect(await search([[['>=', 'brand'], '\uFFFF']])).toEqual([62, 63]);
+      } finally {
+        await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 62 }, { id: 63 }] } });
+      }
+    });
+    // LANGUAGE.md §4: tokens compare after toLowerCase(); "no accent folding"; §3: Referenced "5" and 5 are the same id; no other coercion.
+    it('matches lower-cases without folding accents; Referenced ids coerce, nothing else does', async () => {
+      await upsert('/v1/catalog/500/product', [{ id: 64, title: 'ÉCOLE straße' }]);
+      try {
+        expect(await search([[['matches', 'title'], 'école']])).toEqual([64]);
+        expect(await search([[['matches', 'title'], 'ecole']])).toEqual([]);
+        expect(await search([[['matches', 'title'], 'STRASSE']])).toEqual([]);
+        expect(await search([['id', '64']])).toEqual([64]);
+        expectErrorBody(await req('GET', `/v1/catalog/500/product?q=${enc([['price', '10']])}`), 400);
+      } finally {
+        await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 64 }] } });
+      }
+    });
+    // LANGUAGE.md §2: alias paths resolve through Aliases to a declared attribute.
+    it('alias paths Name and Brand.Name resolve through Aliases', async () => {
+      expect(await search([['Name', 'Blue boot number 4']])).toEqual([4]);
+      expect(await search([['Brand.Name', 'Zeta'], [['<', 'price'], 50]])).toEqual([2, 4]);
     });
     // "Fields must be declared in the catalog's SearchableAttributes."
     it('an undeclared field is a 400 (sku is raw data, not declared)', async () => {
