@@ -359,6 +359,24 @@ describe('catq-server conforms to catalog-service.md', () => {
       expect(await page('<')).toEqual([3, 4]);
       expect(await page('<=')).toEqual([4, 5]);
     });
+    // "NextQuery ... absent when there are no more items in that direction" (also when the page is an exact fit);
+    // LANGUAGE.md §6: "`limit` defaults to 100."
+    it('an exact-fit page has no NextQuery; limit defaults to 100', async () => {
+      const exact = await req('GET', '/v1/catalog/500/brand?limit=2');
+      expect(ids(exact)).toEqual([10, 11]);
+      expect(exact.body).not.toHaveProperty('NextQuery');
+      expect(exact.body).not.toHaveProperty('PrevQuery');
+      const items = Array.from({ length: 101 }, (_, i) => ({ uid: i, uname: `n${i}` }));
+      expect((await upsert('/v1/catalog/800/product', items)).status).toBe(200);
+      const r = await req('GET', '/v1/catalog/800/product');
+      expect(r.body.Items).toHaveLength(100);
+      expect(r.body.Metadata.Scope.limit).toBe(100);
+      expect(r.body.NextQuery).toMatchObject({ 'boundary-id': 99, comparison: '>' });
+      const rest = await req('GET', `/v1/catalog/800/product${listingQuery(r.body.NextQuery)}`);
+      expect(ids(rest)).toEqual([100]);
+      expect(rest.body).not.toHaveProperty('NextQuery');
+      expect(rest.body.PrevQuery).toMatchObject({ 'boundary-id': 100, comparison: '<' });
+    });
     // "comparison requires boundary-id"; "limit 1 to 1000"; "order asc"; "400: Error body."
     it('bad paging parameters are a 400', async () => {
       for (const qs of ['comparison=%3E', 'limit=0', 'limit=1001', 'order=desc', 'boundary-id=1&comparison=%3D']) {
