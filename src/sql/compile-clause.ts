@@ -53,8 +53,8 @@ function testStrings(t: ValueTest): readonly string[] {
  */
 export function compileClause(p: ClausePlan, ctx: ClauseContext): ClauseSql {
   const { dialect: d, builder: b } = ctx;
-  // A NUL cannot be bound in a key (SQLite paths stop at it) nor, on some engines, in any text.
-  if (p.rawKey.includes('\u0000')) return unsupported('the attribute name contains the NUL character', p);
+  const keyProblem = d.keyProblem(p.rawKey);
+  if (keyProblem !== undefined) return unsupported(keyProblem, p);
   const node = d.field(ctx.column, p.rawKey, b);
   switch (p.kind) {
     case 'present':

@@ -54,6 +54,8 @@ export interface Dialect {
   readonly textHoldsNul: boolean;
   /** How placeholders are written: `$1, $2` (numbered) or `?` (positional). */
   readonly placeholders: 'numbered' | 'positional';
+  /** Why the dialect cannot read the top-level key `rawKey` (the clause is then refused), or undefined. */
+  keyProblem(rawKey: string): string | undefined;
   /** Quotes an identifier (table, column, schema). */
   quoteIdent(name: string): string;
   /** The node of the top-level key `rawKey` of the JSON column `column` (already quoted). */

@@ -1,9 +1,10 @@
 import type { Dialect } from './dialect.js';
+import { mysql } from './mysql.js';
 import { postgres } from './postgres.js';
 import { sqlite } from './sqlite.js';
 
 /** Every SQL dialect, by the name `toSql({ dialect })` takes. The CLI's list comes from here. */
-export const DIALECTS = { postgres, sqlite } as const satisfies Record<string, Dialect>;
+export const DIALECTS = { postgres, sqlite, mysql } as const satisfies Record<string, Dialect>;
 
 /** The SQL dialects catq compiles to. */
 export type DialectName = keyof typeof DIALECTS;

@@ -64,6 +64,8 @@ export const postgres: Dialect = {
   // PostgreSQL text cannot hold NUL: binding one fails, so such clauses are refused up front.
   textHoldsNul: false,
   placeholders: 'numbered',
+  // A key is bound as text, which cannot hold NUL.
+  keyProblem: (rawKey) => (rawKey.includes('\u0000') ? 'the attribute name contains the NUL character' : undefined),
   quoteIdent: quoteIdentStandard,
   field(column, rawKey, b) {
     // The key is a bound parameter too: raw attribute names may hold quotes, dots, `$`, ...

@@ -72,6 +72,8 @@ export const sqlite: Dialect = {
   summary: 'SQLite 3.45+, the JSON column holding JSON text (needs registerSqliteFunctions for matches)',
   textHoldsNul: true,
   placeholders: 'positional',
+  // JSON paths stop at a NUL.
+  keyProblem: (rawKey) => (rawKey.includes('\u0000') ? 'the attribute name contains the NUL character' : undefined),
   quoteIdent: quoteIdentStandard,
   field(column, rawKey, b) {
     const path = sqliteKeyPath(rawKey);

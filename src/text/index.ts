@@ -5,3 +5,4 @@
 export * from './tokenize.js';
 export * from './code-point-order.js';
 export * from './unicode-tables.js';
+export * from './token-pattern.js';

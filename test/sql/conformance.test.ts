@@ -9,7 +9,7 @@ import { itemId } from '../../src/listing/index.js';
 import { indexSql, listSql, toSql } from '../../src/sql/index.js';
 import { decode } from '../../src/wire/index.js';
 import { CONFORMANCE_CATALOG as catalog, CONFORMANCE_ITEMS, CONFORMANCE_ROWS as rows, IDLESS_ITEMS } from '../fixtures/conformance.js';
-import { insertItems, liteRows, pgRows, startEngines, type Engines } from './engines.js';
+import { engineRows, insertItems, startEngines, type Engines } from './engines.js';
 
 const items: readonly unknown[] = [...CONFORMANCE_ITEMS, ...IDLESS_ITEMS];
 let e: Engines;
@@ -17,7 +17,10 @@ let e: Engines;
 beforeAll(async () => {
   e = await startEngines();
   await insertItems(e, 1, items);
-  await e.pg.exec(indexSql(catalog, { table: 'items' }).sql);
+  for (const engine of e.all) {
+    if (engine.dialect === 'sqlite') continue;
+    for (const statement of indexSql(catalog, { table: 'items', dialect: engine.dialect }).statements) await engine.exec(statement);
+  }
 });
 afterAll(async () => {
   await e.close();
@@ -41,19 +44,17 @@ describe('conformance table on real engines', () => {
       expect(sortedIds(idsOf(ns))).toEqual(sortedIds(row.expectedIds));
       expect(ns.filter((n) => n >= CONFORMANCE_ITEMS.length)).toEqual(idless);
     };
-    const pg = toSql(q, catalog, { dialect: 'postgres' });
-    check(await pgRows(e, 1, pg.where, pg.params));
-    const pgi = toSql(q, catalog, { dialect: 'postgres', indexed: true });
-    check(await pgRows(e, 1, pgi.where, pgi.params));
-    const lite = toSql(q, catalog, { dialect: 'sqlite' });
-    check(liteRows(e, 1, lite.where, lite.params));
-
-    // listSql returns the same ids, in listing order (numbers, then strings by code point).
-    const lp = listSql(q, catalog, { limit: 1000 }, { dialect: 'postgres' });
-    const pgList = (await e.pg.query<{ data: unknown }>(lp.sql, [...lp.params])).rows.map((r) => itemId(r.data, catalog));
-    expect(pgList).toEqual(row.expectedIds);
-    const ll = listSql(q, catalog, { limit: 1000 }, { dialect: 'sqlite' });
-    const liteList = (e.lite.prepare(ll.sql).all(...ll.params) as { data: string }[]).map((r) => itemId(JSON.parse(r.data), catalog));
-    expect(liteList).toEqual(row.expectedIds);
+    for (const engine of e.all) {
+      const plain = toSql(q, catalog, { dialect: engine.dialect });
+      check(await engineRows(engine, 1, plain.where, plain.params));
+      if (engine.dialect !== 'sqlite') {
+        const indexed = toSql(q, catalog, { dialect: engine.dialect, indexed: true });
+        check(await engineRows(engine, 1, indexed.where, indexed.params));
+      }
+      // listSql returns the same ids, in listing order (numbers, then strings by code point).
+      const l = listSql(q, catalog, { limit: 1000 }, { dialect: engine.dialect });
+      const listed = (await engine.query(l.sql, l.params)).map((r) => itemId(engine.json(r['data']), catalog));
+      expect({ engine: engine.name, listed }).toEqual({ engine: engine.name, listed: row.expectedIds });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clause, query } from '../../src/ast/index.js';
 import type { Catalog } from '../../src/catalog/index.js';
 import { toSql } from '../../src/sql/index.js';
-import { insertItems, liteRows, pgRows, startEngines, type Engines } from './engines.js';
+import { engineRows, insertItems, startEngines, type Engines } from './engines.js';
 
 let e: Engines;
 beforeAll(async () => {
@@ -36,12 +36,22 @@ describe('the engines are real', () => {
     expect(r.x).toBe(60);
   });
 
-  it('a compiled query selects a data-dependent subset on both', async () => {
+  it('the PostgreSQL server is version 15 and MariaDB is a real server', async () => {
+    const byName = new Map(e.all.map((x) => [x.name, x]));
+    const pgv = await byName.get('postgres-server')!.query('SELECT version() AS v', []);
+    expect(String(pgv[0]!['v'])).toMatch(/^PostgreSQL 15\./);
+    const my = await byName.get('mariadb')!.query('SELECT VERSION() AS v, SQRT(2) * ? AS x', [3]);
+    expect(String(my[0]!['v'])).toMatch(/MariaDB/);
+    expect(Number(my[0]!['x'])).toBeCloseTo(Math.SQRT2 * 3, 12);
+  });
+
+  it('a compiled query selects a data-dependent subset on every engine', async () => {
+    expect(e.all.map((x) => x.name)).toEqual(['pglite', 'sqlite', 'postgres-server', 'mariadb']);
     await insertItems(e, 7, [{ price: 1 }, { price: 50 }, { price: '50' }, { price: 49.5 }]);
     const q = query([clause('>', 'price', 49)]);
-    const pg = toSql(q, catalog, { dialect: 'postgres' });
-    const lite = toSql(q, catalog, { dialect: 'sqlite' });
-    expect(await pgRows(e, 7, pg.where, pg.params)).toEqual([1, 3]);
-    expect(liteRows(e, 7, lite.where, lite.params)).toEqual([1, 3]);
+    for (const engine of e.all) {
+      const s = toSql(q, catalog, { dialect: engine.dialect });
+      expect({ engine: engine.name, rows: await engineRows(engine, 7, s.where, s.params) }).toEqual({ engine: engine.name, rows: [1, 3] });
+    }
   });
 });

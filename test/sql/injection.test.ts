@@ -1,6 +1,6 @@
 /**
  * Injection: field names, table and column names and values full of SQL and JSON-path
- * metacharacters come back as data on both engines, and no value or key ever appears in the SQL
+ * metacharacters come back as data on every engine, and no value or key ever appears in the SQL
  * text (keys and values are parameters; identifiers are quoted).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { clause, query, type Clause } from '../../src/ast/index.js';
 import type { Catalog } from '../../src/catalog/index.js';
 import { compile } from '../../src/eval/index.js';
 import { listSql, toSql } from '../../src/sql/index.js';
-import { insertItems, liteRows, pgRows, startEngines, type Engines } from './engines.js';
+import { engineRows, insertItems, startEngines, type Engines } from './engines.js';
 
 const NASTY = [
   "it's",
@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 describe('injection', () => {
-  it('every nasty key x nasty value selects exactly the evaluator items on both engines', async () => {
+  it('every nasty key x nasty value selects exactly the evaluator items on every engine', async () => {
     const opts = { table: TABLE, column: COLUMN } as const;
     let checked = 0;
     for (const key of NASTY) {
@@ -71,16 +71,19 @@ describe('injection', () => {
         const q = query([c]);
         const p = compile(q, catalog);
         const expected = items.flatMap((it, i) => (p(it) ? [i] : []));
-        const pg = toSql(q, catalog, { dialect: 'postgres', ...opts });
-        const lite = toSql(q, catalog, { dialect: 'sqlite', ...opts });
-        for (const s of [pg, lite]) {
+        for (const engine of e.all) {
+          if (engine.dialect === 'mysql' && key.startsWith('-')) {
+            // docs/sql.md: MariaDB's JSON paths cannot name such a key; refused, never read as missing.
+            expect(() => toSql(q, catalog, { dialect: engine.dialect, ...opts })).toThrow(/cannot name a key that starts with "-"/);
+            continue;
+          }
+          const s = toSql(q, catalog, { dialect: engine.dialect, ...opts });
           // Values and keys are parameters: only quoted identifiers may carry user text.
-          const withoutIdentifiers = s.where.split(`"d""a'ta\\"`).join('');
+          const withoutIdentifiers = s.where.split(`"d""a'ta\\"`).join('').split("`d\"a'ta\\`").join('');
           // (Values like `$1` or `?` look like placeholders, so only the dangerous ones are searched.)
           if (/['"\\%\u0000-\u001f\u0080-\uffff]|--|\/\*/.test(value)) expect(withoutIdentifiers).not.toContain(value);
+          expect({ engine: engine.name, key, value, rows: await engineRows(engine, 1, s.where, s.params, TABLE) }).toEqual({ engine: engine.name, key, value, rows: expected });
         }
-        expect(await pgRows(e, 1, pg.where, pg.params, TABLE)).toEqual(expected);
-        expect(liteRows(e, 1, lite.where, lite.params, TABLE)).toEqual(expected);
         if (expected.length) checked++;
       }
     }
@@ -97,5 +100,13 @@ describe('injection', () => {
     expect((await e.pg.query(l.sql, [...l.params])).rows.length).toBeGreaterThanOrEqual(0);
     const count = await e.pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM "t""; DROP TABLE x; --'"`);
     expect(count.rows[0]!.n).toBe(items.length);
+    for (const engine of e.all) {
+      const s = toSql(q, catalog, { dialect: engine.dialect, table: TABLE, column: COLUMN });
+      expect(await engine.query(s.sql, s.params)).toHaveLength(1);
+      const l2 = listSql(q, catalog, { 'boundary-id': NASTY[3] as string }, { dialect: engine.dialect, table: TABLE, column: COLUMN });
+      expect((await engine.query(l2.sql, l2.params)).length).toBeGreaterThanOrEqual(0);
+      const t = engine.dialect === 'mysql' ? "`t\"; DROP TABLE x; --'`" : `"t""; DROP TABLE x; --'"`;
+      expect(Number((await engine.query(`SELECT count(*) AS n FROM ${t}`, []))[0]!['n'])).toBe(items.length);
+    }
   });
 });

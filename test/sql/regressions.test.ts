@@ -1,9 +1,9 @@
-/** Replays test/sql/regressions.ts on both engines against the evaluator (filter and listing). */
+/** Replays test/sql/regressions.ts on every engine against the evaluator (filter and listing). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, listItems } from '../../src/eval/index.js';
 import { listSql, sqlPage, toSql } from '../../src/sql/index.js';
 import { decode } from '../../src/wire/index.js';
-import { insertRaw, liteRows, pgRows, startEngines, type Engines } from './engines.js';
+import { engineRows, insertRaw, startEngines, type Engines } from './engines.js';
 import { REGRESSIONS } from './regressions.js';
 
 let e: Engines;
@@ -21,19 +21,20 @@ describe('regression cases', () => {
     const items = r.items.map((t) => JSON.parse(t) as unknown);
     const p = compile(q, r.catalog);
     const expected = items.flatMap((it, i) => (p(it) ? [i] : []));
-    const pg = toSql(q, r.catalog, { dialect: 'postgres' });
-    const lite = toSql(q, r.catalog, { dialect: 'sqlite' });
-    expect(await pgRows(e, grp, pg.where, pg.params)).toEqual(expected);
-    expect(liteRows(e, grp, lite.where, lite.params)).toEqual(expected);
-    if (r.listing) {
-      // jsonb stores numbers as numeric, which has no -0: the reference is what each engine holds.
-      const pgStored = (await e.pg.query<{ data: unknown }>('SELECT data FROM items WHERE grp = $1 ORDER BY n', [grp])).rows.map((x) => x.data);
-      const l = listSql(q, r.catalog, r.listing, { dialect: 'postgres' });
-      const rows = (await e.pg.query<{ data: unknown }>(l.sql.replace('WHERE (', `WHERE grp = ${grp} AND (`), [...l.params])).rows.map((x) => x.data);
-      expect(sqlPage(l, rows, false, r.catalog)).toEqual(listItems(pgStored, r.catalog, { ...r.listing, q: r.wire }).response);
-      const ll = listSql(q, r.catalog, r.listing, { dialect: 'sqlite' });
-      const liteRowsData = (e.lite.prepare(ll.sql.replace('WHERE (', `WHERE grp = ${grp} AND (`)).all(...ll.params) as { data: string }[]).map((x) => JSON.parse(x.data) as unknown);
-      expect(sqlPage(ll, liteRowsData, false, r.catalog)).toEqual(listItems(items, r.catalog, { ...r.listing, q: r.wire }).response);
+    for (const engine of e.all) {
+      const s = toSql(q, r.catalog, { dialect: engine.dialect });
+      expect({ engine: engine.name, rows: await engineRows(engine, grp, s.where, s.params) }).toEqual({ engine: engine.name, rows: expected });
+      if (r.listing) {
+        // jsonb stores numbers as numeric, which has no -0: the reference is what each engine holds.
+        const table = engine.dialect === 'mysql' ? '`items`' : 'items';
+        const stored = (await engine.query(`SELECT data FROM ${table} WHERE grp = ${grp} ORDER BY n`, [])).map((x) => engine.json(x['data']));
+        const l = listSql(q, r.catalog, r.listing, { dialect: engine.dialect });
+        const rows = (await engine.query(l.sql.replace('WHERE (', `WHERE grp = ${grp} AND (`), l.params)).map((x) => engine.json(x['data']));
+        expect({ engine: engine.name, page: sqlPage(l, rows, false, r.catalog) }).toEqual({
+          engine: engine.name,
+          page: listItems(stored, r.catalog, { ...r.listing, q: r.wire }).response,
+        });
+      }
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Property: for generated catalogs, messy items and valid queries, the evaluator, PostgreSQL
- * (plain and with indexSql's DDL and prefilters) and SQLite select exactly the same items.
+ * Property: for generated catalogs, messy items and valid queries, the evaluator and every engine
+ * (PGlite and the PostgreSQL 15 server, plain and with indexSql's DDL and prefilters, SQLite,
+ * MariaDB) select exactly the same items.
  * Failing cases found here are kept in regressions.ts and replayed by regressions.test.ts.
  */
 import fc from 'fast-check';
@@ -9,7 +10,7 @@ import { query, type Query } from '../../src/ast/index.js';
 import { compile } from '../../src/eval/index.js';
 import { indexSql, toSql } from '../../src/sql/index.js';
 import { caseArb, type EvalCase } from '../support/case-arbitrary.js';
-import { insertItems, liteRows, pgRows, startEngines, type Engines } from './engines.js';
+import { engineRows, insertItems, pgRows, startEngines, type Engines } from './engines.js';
 
 let e: Engines;
 let group = 0;
@@ -25,17 +26,16 @@ afterAll(async () => {
 async function runQuery(engines: Engines, grp: number, c: EvalCase, q: Query): Promise<Record<string, number[]>> {
   const p = compile(q, c.catalog);
   const evaluator = c.items.flatMap((it, i) => (p(it) ? [i] : []));
-  const pg = toSql(q, c.catalog, { dialect: 'postgres' });
-  const lite = toSql(q, c.catalog, { dialect: 'sqlite' });
-  return {
-    evaluator,
-    postgres: await pgRows(engines, grp, pg.where, pg.params),
-    sqlite: liteRows(engines, grp, lite.where, lite.params),
-  };
+  const out: Record<string, number[]> = { evaluator };
+  for (const engine of engines.all) {
+    const s = toSql(q, c.catalog, { dialect: engine.dialect });
+    out[engine.name] = await engineRows(engine, grp, s.where, s.params);
+  }
+  return out;
 }
 
 describe('SQL equals the evaluator on generated cases', () => {
-  it('evaluator = PostgreSQL = SQLite, for the whole query and each clause alone (400 cases)', async () => {
+  it('evaluator = PGlite = PostgreSQL 15 = SQLite = MariaDB, for the whole query and each clause alone (400 cases)', async () => {
     let partial = 0;
     await fc.assert(
       fc.asyncProperty(caseArb, async (c) => {
@@ -45,8 +45,7 @@ describe('SQL equals the evaluator on generated cases', () => {
         const queries = [c.query, ...(c.query.clauses.length > 1 ? c.query.clauses.map((cl) => query([cl])) : [])];
         for (const q of queries) {
           const r = await runQuery(e, grp, c, q);
-          expect({ q: q.clauses, rows: r.postgres }).toEqual({ q: q.clauses, rows: r.evaluator });
-          expect({ q: q.clauses, rows: r.sqlite }).toEqual({ q: q.clauses, rows: r.evaluator });
+          for (const engine of e.all) expect({ engine: engine.name, q: q.clauses, rows: r[engine.name] }).toEqual({ engine: engine.name, q: q.clauses, rows: r.evaluator });
           if (r.evaluator!.length > 0 && r.evaluator!.length < c.items.length) partial++;
         }
       }),

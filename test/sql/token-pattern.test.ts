@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenPattern } from '../../src/sql/text-match.js';
+import { tokenPatternBody as tokenPattern } from '../../src/text/index.js';
 
 describe('PostgreSQL token patterns', () => {
   it('token patterns: Kelvin sign, sigma by position, İ', () => {
