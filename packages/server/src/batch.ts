@@ -13,6 +13,13 @@ export interface PreparedBatch {
   readonly warnings: Message[];
   /** Items the database cannot store (a NUL character, a lone surrogate): the whole batch is a 400. */
   readonly errors: Message[];
+  /** Where each written item came from: its index in the request's `Items` and its id, by key. */
+  readonly places: ReadonlyMap<string, { readonly index: number; readonly id: ItemId }>;
+}
+
+/** `Items[3] (id "x")`: how a warning names an item of the request. */
+export function itemLabel(index: number, id?: ItemId): string {
+  return label(index, id);
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -31,7 +38,7 @@ function label(index: number, id?: ItemId): string {
 export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkFit: boolean): PreparedBatch {
   const warnings: Message[] = [];
   const errors: Message[] = [];
-  const byKey = new Map<string, { index: number; item: KeyedItem }>();
+  const byKey = new Map<string, { index: number; id: ItemId; item: KeyedItem }>();
   items.forEach((raw, index) => {
     const id = itemId(raw, catalog);
     if (id === undefined) {
@@ -49,10 +56,11 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkF
     const key = idKey(id);
     const earlier = byKey.get(key);
     if (earlier) warnings.push({ message: `${label(earlier.index, id)} and Items[${index}] have the same id; the last one (Items[${index}]) wins.` });
-    byKey.set(key, { index, item: { key, data: raw } });
+    byKey.set(key, { index, id, item: { key, data: raw } });
     if (checkFit) warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, index, id), ...nameWarnings(raw as Record<string, unknown>, catalog, index, id));
   });
-  return { items: [...byKey.values()].map((e) => e.item), warnings, errors };
+  const places = new Map([...byKey].map(([key, e]) => [key, { index: e.index, id: e.id }] as const));
+  return { items: [...byKey.values()].map((e) => e.item), warnings, errors, places };
 }
 
 /** Why PostgreSQL's jsonb cannot hold a value (NUL characters, lone surrogates), if it cannot. */

@@ -267,7 +267,7 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       const r = await req('PATCH', '/v1/catalog/500/product/batch/update', { body: { Items: [{ id: 5, price: 1, extra: true }, { id: 4242, price: 2 }] } });
       expect(r.status).toBe(200);
       expect(r.body.Warnings).toHaveLength(1);
-      expect(r.body.Warnings[0].message).toMatch(/4242/);
+      expect(r.body.Warnings[0].message).toMatch(/^Items\[1\] \(id 4242\): no product with that id exists/);
       expect((await req('GET', '/v1/catalog/500/product/5')).body.Data).toEqual({ ...product(5), price: 1, extra: true });
       expect((await req('GET', '/v1/catalog/500/product/4242')).status).toBe(404);
       await req('POST', '/v1/catalog/500/product/batch/upsert', { body: { Items: [product(5)] } });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { prepareBatch, type Message } from '../batch.js';
+import { itemLabel, prepareBatch, type Message } from '../batch.js';
 import { HttpError } from '../errors.js';
 import type { ItemKind, KindSource } from '../kinds.js';
 import { DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
@@ -50,7 +50,13 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const batch = prepareBatch(req.body.Items, source.catalog, true);
       if (batch.errors.length) throw new HttpError(400, batch.errors.map((e) => e.message));
       const existed = await ctx.db.transaction((tx) => updateItems(tx, source.table, batch.items));
-      const missing = batch.items.filter((i) => !existed.has(i.key)).map((i) => ({ message: `No ${req.params.item} with id ${i.key} exists in catalog ${source.tableId}; nothing was updated for it.` }));
+      const missing = batch.items
+        .filter((i) => !existed.has(i.key))
+        .map((i) => {
+          const place = batch.places.get(i.key);
+          const who = place ? itemLabel(place.index, place.id) : `The item with id ${i.key}`;
+          return { message: `${who}: no ${req.params.item} with that id exists in catalog ${source.tableId}; nothing was updated for it.` };
+        });
       return submission([...batch.warnings, ...missing]);
     },
   );
