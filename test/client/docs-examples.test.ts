@@ -4,7 +4,7 @@
  * repository's compiler settings.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG, products } from './support/catalog.js';
@@ -12,10 +12,9 @@ import { SERVER_PRESENT, startCatqServer, type ServerProcess } from './support/s
 
 const root = join(__dirname, '..', '..');
 const dir = join(root, 'test-artifacts', 'docs-examples');
-// The client's guide: docs/sdk-client.md, or once folded into docs/sdk.md, its part from the
-// `## The client` heading on (the part before it is the builder's, run by test/builder).
-const own = join(root, 'docs', 'sdk-client.md');
-const doc = existsSync(own) ? readFileSync(own, 'utf8') : (readFileSync(join(root, 'docs', 'sdk.md'), 'utf8').split(/^## The client\b/m)[1] ?? '');
+// The client's guide: the part of docs/sdk.md from the `## The client` heading on (the part
+// before it is the builder's, run by test/builder).
+const doc = readFileSync(join(root, 'docs', 'sdk.md'), 'utf8').split(/^## The client\b/m)[1] ?? '';
 const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) =>
   (m[1] as string).replaceAll("from 'catq/client'", "from '../../src/client/index.js'").replaceAll("from 'catq/builder'", "from '../../src/builder/index.js'"),
 );
@@ -23,7 +22,7 @@ const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) =>
 const API_KEY = 'docs-example-key';
 let server: ServerProcess | undefined;
 
-describe.runIf(SERVER_PRESENT)('docs/sdk-client.md', () => {
+describe.runIf(SERVER_PRESENT)('docs/sdk.md, the client part', () => {
   beforeAll(async () => {
     server = await startCatqServer(CATALOG, products(300), API_KEY);
     process.env.CATQ_URL = server.url;
