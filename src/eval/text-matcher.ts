@@ -14,7 +14,8 @@ import { TOKEN_SOURCE } from '../text/index.js';
  *   in the phrase's vocabulary), so a phrase of any length costs one pass;
  * - a query token longer than twice the whole text cannot be one of its tokens: rejected at once.
  *
- * Short ASCII terms (the common case) keep a faster path with the same meaning: a
+ * Short ASCII terms (the common case) keep a faster path with the same meaning (and a phrase
+ * holding one is first searched for it, a necessary condition): a
  * case-insensitive search bounded by non-token characters, each hit checked to lower-case to the
  * term exactly (case folding matches a little more than `toLowerCase`, e.g. `ſ` folds to `s`;
  * of all non-ASCII characters only the Kelvin sign U+212A lower-cases to ASCII, and folding
@@ -172,8 +173,11 @@ export function phraseMatcher(phrase: readonly string[]): StringMatcher {
   // The phrase's own characters, less one separator between tokens, cannot fit in less than half.
   let minChars = phrase.length - 1;
   for (const t of phrase) minChars += Math.ceil(t.length / 2);
+  // A cheap necessary condition first: the longest short ASCII word of the phrase is a token.
+  const searchable = phrase.filter((t) => t.length <= SEARCH_TERM_MAX && ASCII_TERM.test(t)).sort((a, b) => b.length - a.length)[0];
+  const pre = searchable === undefined ? undefined : asciiTermMatcher(searchable);
   return (text) => {
-    if (text.length < minChars) return false;
+    if (text.length < minChars || (pre !== undefined && !pre(text))) return false;
     let k = 0;
     return eachToken(text, (start, end) => {
       const id = lookup(text, start, end);
