@@ -35,6 +35,9 @@ const cases = {
   'import catq/eval + compile': imp(
     `import { compile } from '${dist}eval.js'; compile({kind:'query',clauses:[]}, {Id:100,Name:'c',Type:'Product',Aliases:{Id:'id'}});`,
   ),
+  'import catq/builder + build a clause': imp(
+    `import { queryBuilder } from '${dist}builder.js'; queryBuilder({Id:100,Name:'c',Type:'Product',Aliases:{Id:'id'},SearchableAttributes:[{Attribute:'id',Type:'Number',Cardinality:'One'}]}).where('id','<',3).toQ();`,
+  ),
   'require catq (CJS root)': ['-e', `require('${dist}index.cjs')`],
   'import catq + parse infix (loads the parser)': imp(`import { parse } from '${dist}index.js'; parse('brand = "Acme"');`),
   'catq fmt (CLI)': [`${dist}cli.js`, 'fmt', 'brand = "Acme" and price < 20'],

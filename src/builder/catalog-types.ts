@@ -37,9 +37,17 @@ export type AliasTarget<C extends Catalog, P extends AliasPath> = Extract<
  * The alias paths usable as fields of `C`: defined in `Aliases`, with a raw key that is a declared
  * attribute, and not themselves declared (a declared attribute wins over the alias path).
  */
-export type AliasField<C extends Catalog> = {
-  [P in AliasPath]: P extends DeclaredField<C> ? never : [AliasTarget<C, P>] extends [never] ? never : AliasTarget<C, P> extends DeclaredField<C> ? P : never;
-}[AliasPath];
+export type AliasField<C extends Catalog> = AliasPath extends infer P
+  ? P extends AliasPath
+    ? P extends DeclaredField<C>
+      ? never
+      : [AliasTarget<C, P>] extends [never]
+        ? never
+        : AliasTarget<C, P> extends DeclaredField<C>
+          ? P
+          : never
+    : never
+  : never;
 
 /** Every field a query on `C` may name; `string` for a catalog only known at run time. */
 export type FieldOf<C extends Catalog> = IsRuntimeCatalog<C> extends true ? string : DeclaredField<C> | AliasField<C>;
@@ -53,7 +61,7 @@ export type TypeOf<C extends Catalog, F extends string> = IsRuntimeCatalog<C> ex
       ? Extract<AttributeOf<C>, { readonly Attribute: AliasTarget<C, F> }>['Type']
       : never;
 
-/** The operators allowed on an attribute type (LANGUAGE.md section 4's table). */
+/** The operators allowed on an attribute type (docs/semantics.md, "Operators"). */
 export type OperatorFor<T extends AttributeType> = T extends AttributeType ? (typeof OPERATORS_BY_TYPE)[T][number] : never;
 
 /** The operators allowed on a field of `C`. */

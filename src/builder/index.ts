@@ -3,8 +3,9 @@
  * typed from a catalog declared as a constant and checked against it at run time.
  * @module
  */
-export { queryBuilder, defineCatalog, QueryBuilder } from './query-builder.js';
+export { queryBuilder, defineCatalog, isQueryBuilder, QueryBuilder } from './query-builder.js';
 export { OPERATORS_BY_TYPE } from './operators-by-type.js';
+export type { QueryBuilderOptions } from './options.js';
 export type {
   AliasField,
   AliasTarget,

@@ -1,10 +1,18 @@
 import { query as trustedQuery, type Clause, type JsonArray, type Query } from '../ast/index.js';
 import { loadCatalog, type Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
-import { describeValue, QueryError, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
+import { describeValue, diagnostic, QueryError, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
 import { format } from '../syntax/index.js';
-import { clause as checkedClause, encode, toWire } from '../wire/index.js';
+import { clause as checkedClause, encode, toWire, type DecodeLimits } from '../wire/index.js';
 import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';
+import { builderLimits, type QueryBuilderOptions } from './options.js';
+
+/** `toQ()` of the empty query, and the separator of clauses in it. */
+const EMPTY_Q = encodeURIComponent('[]');
+const ENCODED_COMMA = encodeURIComponent(',');
+
+/** The mark of a QueryBuilder, shared by every copy of catq through the global symbol registry. */
+const BRAND: unique symbol = Symbol.for('catq.QueryBuilder') as never;
 
 /**
  * Builds a query for the catalog it was made for, one clause at a time. Immutable: `where`
@@ -17,19 +25,38 @@ import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';
  * so a builder never holds a query that `validate` rejects.
  */
 export class QueryBuilder<C extends Catalog = Catalog> {
+  /**
+   * `instanceof QueryBuilder` also recognises builders made by another copy of catq (each entry,
+   * `catq/builder`, `catq/client`..., is bundled on its own), as `QueryError` does.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
+  /** @internal The mark {@link isQueryBuilder} looks for. */
+  get [BRAND](): true {
+    return true;
+  }
+
   readonly #catalog: Catalog;
   readonly #clauses: readonly Clause[];
+  readonly #limits: DecodeLimits;
+  /** The length of `toQ()`, kept as clauses are added (checked against `limits.maxLength`). */
+  readonly #qLength: number;
 
-  private constructor(catalog: Catalog, clauses: readonly Clause[]) {
+  private constructor(catalog: Catalog, clauses: readonly Clause[], limits: DecodeLimits, qLength: number) {
     this.#catalog = catalog;
     this.#clauses = clauses;
+    this.#limits = limits;
+    this.#qLength = qLength;
   }
 
   /** @internal Use {@link queryBuilder}. */
-  static create<C extends Catalog>(catalog: C): QueryBuilder<C> {
+  static create<C extends Catalog>(catalog: C, options?: QueryBuilderOptions): QueryBuilder<C> {
+    const limits = builderLimits(options);
     const { catalog: loaded, diagnostics } = loadCatalog(catalog);
     if (!loaded) throw new QueryError(diagnostics, 'queryBuilder() needs a valid catalog');
-    return new QueryBuilder<C>(loaded, []);
+    return new QueryBuilder<C>(loaded, Object.freeze([]), limits, EMPTY_Q.length);
   }
 
   /**
@@ -51,7 +78,18 @@ export class QueryBuilder<C extends Catalog = Catalog> {
     }
     const errors = validate(trustedQuery([c]), this.#catalog).filter((d) => d.severity === 'error');
     if (errors.length) throw new QueryError(errors.map((d) => reindex(d, index)), context);
-    return new QueryBuilder<C>(this.#catalog, [...this.#clauses, c]);
+    // Within the limits a service's decode applies, so that it accepts toQ().
+    const limits = this.#limits;
+    const part = encode(trustedQuery([c])).length - EMPTY_Q.length;
+    const qLength = this.#qLength + part + (index > 0 ? ENCODED_COMMA.length : 0);
+    const over: Diagnostic[] = [];
+    if (index + 1 > limits.maxClauses) over.push(diagnostic('wire/too-many-clauses', { count: index + 1, limit: limits.maxClauses }, { path: `/${index}` }));
+    if (Array.isArray(c.value) && c.value.length > limits.maxListLength) {
+      over.push(diagnostic('wire/list-too-long', { count: c.value.length, limit: limits.maxListLength }, { path: `/${index}/1` }));
+    }
+    if (qLength > limits.maxLength) over.push(diagnostic('wire/too-long', { length: qLength, limit: limits.maxLength }, { path: `/${index}` }));
+    if (over.length) throw new QueryError(over, `${context} (raise queryBuilder's limits option if the service allows more)`);
+    return new QueryBuilder<C>(this.#catalog, Object.freeze([...this.#clauses, c]), limits, qLength);
   }
 
   /** The clauses added so far (frozen nodes). */
@@ -69,7 +107,7 @@ export class QueryBuilder<C extends Catalog = Catalog> {
     return trustedQuery(this.#clauses);
   }
 
-  /** The query's wire array (LANGUAGE.md section 1): `[["brand","Acme"],[["<","price"],20]]`. */
+  /** The query's wire array (docs/wire.md): `[["brand","Acme"],[["<","price"],20]]`. */
   toWire(): JsonArray {
     return toWire(this.toQuery());
   }
@@ -103,6 +141,11 @@ export class QueryBuilder<C extends Catalog = Catalog> {
   }
 }
 
+/** Whether `value` is a {@link QueryBuilder} (from any copy of catq). */
+export function isQueryBuilder(value: unknown): value is QueryBuilder {
+  return value instanceof QueryBuilder;
+}
+
 /**
  * A query builder for `catalog`. Declared inline or through {@link defineCatalog}, the catalog is
  * read as a constant by the type checker (no `as const` needed), which then allows only its
@@ -122,13 +165,15 @@ export class QueryBuilder<C extends Catalog = Catalog> {
  * ```
  *
  * A catalog only known at run time (typed `Catalog`, from `loadCatalog` or JSON) gets the same
- * checks at run time. The catalog is checked and copied once, here; the caller's object is
+ * checks at run time. The built query also stays within `options.limits` (default: the limits
+ * `decode` applies), so that a service reading `q` with catq accepts `toQ()`. The catalog is checked and copied once, here; the caller's object is
  * neither frozen nor kept.
  *
- * @throws QueryError when `catalog` is not a valid catalog (the diagnostics of `loadCatalog`).
+ * @throws QueryError when `catalog` is not a valid catalog (the diagnostics of `loadCatalog`) or
+ *   an option is wrong.
  */
-export function queryBuilder<const C extends Catalog>(catalog: C): QueryBuilder<C> {
-  return QueryBuilder.create(catalog);
+export function queryBuilder<const C extends Catalog>(catalog: C, options?: QueryBuilderOptions): QueryBuilder<C> {
+  return QueryBuilder.create(catalog, options);
 }
 
 /**

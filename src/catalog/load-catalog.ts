@@ -6,7 +6,7 @@
 import { deepFreeze, type JsonValue } from '../ast/index.js';
 import { checkedCatalogs } from './checked-catalogs.js';
 import { describeValue, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
-import { ObjectReader } from './object-reader.js';
+import { firstHole, ObjectReader } from './object-reader.js';
 import type {
   Aliases,
   Catalog,
@@ -85,6 +85,8 @@ type ElementReader<T> = (v: unknown, path: string, diagnostics: Diagnostic[]) =>
 function readArray<T>(r: ObjectReader, key: string, read: ElementReader<T>): (T | undefined)[] | undefined {
   const v = r.obj[key];
   if (!Array.isArray(v)) return r.wrongType(key, 'an array', v);
+  const hole = firstHole(v);
+  if (hole >= 0) return r.wrongType(key, 'an array without holes', `a sparse array (nothing at index ${hole})`, true);
   const diagnostics: Diagnostic[] = [];
   const out = (v as unknown[]).map((item, i) => read(item, `${r.at(key)}/${i}`, diagnostics));
   for (const d of diagnostics) r.report(d);
@@ -179,7 +181,10 @@ function readUiEntry(v: unknown, path: string, diagnostics: Diagnostic[]): UICon
 function readAllowedValues(r: ObjectReader): readonly number[] | readonly string[] | undefined {
   const v = r.obj['AllowedValues'];
   if (!Array.isArray(v)) return r.wrongType('AllowedValues', 'an array of numbers or of strings', v);
-  const items = v as unknown[];
+  const hole = firstHole(v);
+  if (hole >= 0) return r.wrongType('AllowedValues', 'an array without holes', `a sparse array (nothing at index ${hole})`, true);
+  // A copy: the result is frozen, and the caller's array stays theirs.
+  const items = (v as unknown[]).slice();
   const kind = typeof items[0] === 'string' ? 'string' : 'number';
   let ok = true;
   items.forEach((item, i) => {

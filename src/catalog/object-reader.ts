@@ -111,8 +111,24 @@ export class ObjectReader {
     this.diagnostics.push(d);
   }
 
-  wrongType(key: string, expected: string, found: unknown): undefined {
-    this.report(diagnostic('catalog/wrong-type', { expected, found: describeValue(found) }, { path: this.at(key) }));
+  wrongType(key: string, expected: string, found: unknown, described = false): undefined {
+    this.report(diagnostic('catalog/wrong-type', { expected, found: described ? String(found) : describeValue(found) }, { path: this.at(key) }));
     return undefined;
   }
+}
+
+/**
+ * The first hole of an array (an index it does not own), or -1. Counting own keys first makes a
+ * sparse array of length 1e8 cost what it holds, not its length.
+ */
+export function firstHole(a: readonly unknown[]): number {
+  const keys = Object.keys(a);
+  if (keys.length >= a.length) {
+    // As many own keys as the length: dense, unless some keys are not indices.
+    let indices = 0;
+    for (const k of keys) if (/^(0|[1-9][0-9]*)$/.test(k)) indices++;
+    if (indices === a.length) return -1;
+  }
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== String(i)) return i;
+  return keys.length < a.length ? keys.length : -1;
 }

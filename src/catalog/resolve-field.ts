@@ -25,12 +25,27 @@ export function isAliasPath(field: string): field is AliasPath {
   return aliasSet.has(field);
 }
 
-/** The raw key an alias path maps to in `aliases`, if the catalog defines it. */
+/**
+ * The own data property `key` of `obj`: never an inherited value (a polluted
+ * `Object.prototype.Brand` must not define an alias), never a getter's.
+ */
+export function ownValue(obj: unknown, key: string): unknown {
+  if (obj === null || typeof obj !== 'object') return undefined;
+  const desc = Object.getOwnPropertyDescriptor(obj, key);
+  return desc && 'value' in desc ? desc.value : undefined;
+}
+
+/** The raw key an alias path maps to in `aliases` (own properties only), if the catalog defines it. */
 export function aliasRawKey(aliases: Aliases, path: AliasPath): string | undefined {
   const dot = path.indexOf('.');
-  if (dot < 0) return (aliases as unknown as Record<string, string | undefined>)[path];
-  const group = (aliases as unknown as Record<string, Record<string, string | undefined> | undefined>)[path.slice(0, dot)];
-  return group?.[path.slice(dot + 1)];
+  const v = dot < 0 ? ownValue(aliases, path) : ownValue(ownValue(aliases, path.slice(0, dot)), path.slice(dot + 1));
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The catalog's own `SearchableAttributes` (none when it is absent or not an array). */
+export function searchableAttributes(catalog: Catalog): readonly SearchableAttribute[] {
+  const v = ownValue(catalog, 'SearchableAttributes');
+  return Array.isArray(v) ? (v as SearchableAttribute[]) : [];
 }
 
 // Attribute name -> first declaration, built once per catalog object (catalogs are not meant to
@@ -42,7 +57,7 @@ function attributeIndex(catalog: Catalog): Map<string, SearchableAttribute> {
   let index = indexes.get(catalog);
   if (!index) {
     index = new Map();
-    for (const a of catalog.SearchableAttributes ?? []) if (!index.has(a.Attribute)) index.set(a.Attribute, a);
+    for (const a of searchableAttributes(catalog)) if (a && typeof a.Attribute === 'string' && !index.has(a.Attribute)) index.set(a.Attribute, a);
     indexes.set(catalog, index);
   }
   return index;
@@ -61,7 +76,7 @@ export function resolveField(catalog: Catalog, field: string): FieldResolution {
   const direct = findAttribute(catalog, field);
   if (direct) return { ok: true, attribute: direct, rawKey: field };
   if (!isAliasPath(field)) return { ok: false, reason: 'unknown-field' };
-  const rawKey = aliasRawKey(catalog.Aliases, field);
+  const rawKey = aliasRawKey(ownValue(catalog, 'Aliases') as Aliases, field);
   if (rawKey === undefined) return { ok: false, reason: 'alias-undefined', alias: field };
   const target = findAttribute(catalog, rawKey);
   if (!target) return { ok: false, reason: 'alias-not-searchable', alias: field, rawKey };
@@ -70,7 +85,7 @@ export function resolveField(catalog: Catalog, field: string): FieldResolution {
 
 /** Every name a query may use as a field in this catalog: declared attributes, then alias paths that resolve. */
 export function fieldNames(catalog: Catalog): string[] {
-  const names = (catalog.SearchableAttributes ?? []).map((a) => a.Attribute);
+  const names = searchableAttributes(catalog).map((a) => a.Attribute);
   for (const p of ALIAS_PATHS) if (resolveField(catalog, p).ok && !names.includes(p)) names.push(p);
   return names;
 }

@@ -1,8 +1,10 @@
-import { isQuery, type Clause, type Query } from '../ast/index.js';
+import { isQuery, type Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, capDiagnostics, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
 import { checkContext } from './context.js';
+import { checkLimits, resolveQueryLimits, type LimitOptions } from './limits.js';
+import { readClause } from './read-clause.js';
 import { checkRelations } from './relations.js';
 import { planClause, type CheckedQuery } from './plan.js';
 
@@ -30,16 +32,28 @@ export interface CheckResult {
  * validate(query!, catalog); // [{ code: 'schema/type-mismatch', fixes: [{ title: 'Replace "20" with 20', ... }] }]
  * ```
  */
-export function validate(query: Query, catalog: Catalog): Diagnostic[] {
-  return check(query, catalog).diagnostics;
+export function validate(query: Query, catalog: Catalog, options?: ValidateOptions): Diagnostic[] {
+  return check(query, catalog, options).diagnostics;
 }
+
+/** Options of {@link validate} and {@link check}: the limits for untrusted queries (docs/limits.md). */
+export type ValidateOptions = LimitOptions;
 
 /**
  * {@link validate}, plus the checked query that every backend compiles: each clause resolved
  * (attribute, raw key, type, cardinality) and normalised into a {@link ClausePlan}. `plan` is
  * present exactly when no diagnostic is an error. Never throws.
  */
-export function check(query: Query, catalog: Catalog): CheckResult {
+export function check(query: Query, catalog: Catalog, options?: ValidateOptions): CheckResult {
+  try {
+    return checkQuery(query, catalog, options);
+  } catch {
+    // Only a query whose own parts are proxies that throw gets here (clauses are read safely).
+    return { diagnostics: [badArgument('validate', 'query', 'a Query', 'a value that cannot be read', 'Pass the query returned by decode(q) or parse(text).')] };
+  }
+}
+
+function checkQuery(query: Query, catalog: Catalog, options?: ValidateOptions): CheckResult {
   // Arguments of the wrong kind (from JavaScript callers) are reported, never a TypeError.
   const argumentProblems = catalogArgumentProblems('validate', catalog);
   if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
@@ -48,11 +62,20 @@ export function check(query: Query, catalog: Catalog): CheckResult {
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;
   for (let i = 0; i < clauses.length; i++) {
-    const checked = checkClause(ctx, i, clauses[i] as Clause);
+    // Hand-built clauses may hold anything (getters, proxies, BigInt, cycles): read as plain data first.
+    const read = readClause(clauses[i], i);
+    if (!read.clause) {
+      for (const d of read.diagnostics) ctx.out.push(d);
+      continue;
+    }
+    const checked = checkClause(ctx, i, read.clause);
     if (checked) valid.push(checked);
   }
   checkRelations(ctx, valid);
-  if (hasErrors(ctx.out) || valid.length !== clauses.length) return { diagnostics: ctx.out };
+  const limits = resolveQueryLimits(options?.limits);
+  checkLimits(query, limits, ctx.out);
+  const diagnostics = capDiagnostics(ctx.out, limits.maxDiagnostics);
+  if (hasErrors(diagnostics) || valid.length !== clauses.length) return { diagnostics };
   const plan: CheckedQuery = { query, catalog, clauses: valid.map((v) => planClause(v.index, v.clause, v.attribute, v.rawKey)) };
-  return { diagnostics: ctx.out, plan };
+  return { diagnostics, plan };
 }

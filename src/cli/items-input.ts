@@ -6,6 +6,8 @@ import { defaultItemsPath } from './paths.js';
 /** Options of {@link streamItems}. */
 export interface StreamItemsOptions {
   readonly skipBadLines?: boolean;
+  /** The longest line read, in bytes (default 16 MiB). */
+  readonly maxLineBytes?: number;
   /** Allow a progress bar (it still appears only on a terminal, for inputs over 16 MiB). */
   readonly progress?: boolean;
   /** Called after each chunk (flush output with back-pressure here). */
@@ -53,6 +55,7 @@ export async function streamItems(path: string | undefined, ctx: CliContext, onI
   try {
     const summary = await readNdjson(file, onItem, {
       skipBadLines: options.skipBadLines ?? false,
+      ...(options.maxLineBytes !== undefined ? { maxLineBytes: options.maxLineBytes } : {}),
       onBadLine: (_line, problem) => {
         if (shown++ < MAX_WARNINGS_SHOWN) ctx.stderr.write(`${ctx.err.yellow('catq: warning:')} skipped a malformed line: ${problem}\n`);
       },

@@ -2,8 +2,9 @@
 // The `catq` command line. This file only declares the commands (commander); each command's
 // code, and the stages it needs, are loaded with a dynamic import() when that command runs, so a
 // call costs little more than starting node.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT, EXIT_HELP } from './exit-codes.js';
+import { DEFAULT_MAX_LINE_BYTES } from './line-limit.js';
 import { runCommand, type CommandModule } from './run-command.js';
 import { packageVersion } from './version.js';
 import { DIALECT_NAMES } from '../sql/dialects.js';
@@ -54,6 +55,16 @@ command('lint', 'check a query against the catalog; every diagnostic with its pl
 
 command('fmt', 'print the query in the canonical infix form', () => import('./commands/fmt.js'));
 
+/** `--max-line-bytes <n>`: the longest NDJSON line read (a whole number of bytes, default 16 MiB). */
+function maxLineOption(): Option {
+  return new Option('--max-line-bytes <n>', 'the longest NDJSON line read, in bytes (a longer line stops the run, exit 2)')
+    .default(DEFAULT_MAX_LINE_BYTES, '16777216 (16 MiB)')
+    .argParser((v: string) => {
+      if (!/^[1-9][0-9]{0,15}$/.test(v)) throw new InvalidArgumentError('it must be a whole number of bytes, such as 16777216.');
+      return Number(v);
+    });
+}
+
 command('convert', 'convert between the infix, wire (JSON) and uri (percent-encoded) forms', () => import('./commands/convert.js')).addOption(
   new Option('-t, --to <form>', 'the form to print').choices(['infix', 'wire', 'uri']).makeOptionMandatory(),
 );
@@ -74,6 +85,7 @@ command('run', 'stream items (NDJSON) through the query and print the matches as
   .option('-b, --boundary-id <id>', 'list the page next to this item id (a number when it is written as one)')
   .addOption(new Option('--comparison <op>', 'how the page relates to --boundary-id (default >)').choices(['>', '>=', '<', '<=']))
   .option('--skip-bad-lines', 'skip malformed NDJSON lines with a warning instead of stopping')
+  .addOption(maxLineOption())
   .option('--no-progress', 'no progress bar on standard error')
   .addHelpText(
     'after',
@@ -98,6 +110,7 @@ command('preflight', 'check the query of a create-ads-from-product-query job bef
   .option('--max-share <fraction>', 'unsafe when more than this share of the items match', '0.5')
   .option('--examples <n>', 'how many matching items to show', '5')
   .option('--skip-bad-lines', 'skip malformed NDJSON lines with a warning instead of stopping')
+  .addOption(maxLineOption())
   .addOption(formatOption())
   .addHelpText(
     'after',
@@ -105,6 +118,19 @@ command('preflight', 'check the query of a create-ads-from-product-query job bef
 Not safe to submit (exit 1): the query has errors, no item matches, every item matches, or more
 than --max-share of the items match. Warnings alone do not make a job unsafe.`,
   );
+
+program
+  .command('lsp')
+  .description('run the language server for editors (diagnostics, completion, hover, formatting, quick fixes)')
+  .option('--stdio', 'talk LSP over standard input and output (the transport editors use)')
+  .option('-c, --catalog <file>', 'the catalog when neither the editor nor a catq.config.json gives one')
+  .option('-i, --items <file>', 'a sample of items (NDJSON or a JSON array) whose values completion proposes')
+  // Editors' LSP clients add options of their own (--clientProcessId=...).
+  .allowUnknownOption()
+  .addHelpText('after', '\nSee docs/editors.md for VS Code, Neovim and Helix set-ups.')
+  .action(async (options: Record<string, unknown>) => {
+    process.exitCode = await runCommand(() => import('./commands/lsp.js'), undefined, options);
+  });
 
 // No top-level await: the same file is also built as CommonJS.
 program.parseAsync(process.argv).catch((e: unknown) => {

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
+import { isUtf8 } from 'node:buffer';
 import { createGunzip } from 'node:zlib';
 import { CliError } from './exit-codes.js';
+import { DEFAULT_MAX_LINE_BYTES } from './line-limit.js';
 import { fileError, type FileRole } from './read-input.js';
 
 /** Called for each item; return `false` to stop reading. */
@@ -19,7 +20,11 @@ export interface NdjsonOptions {
   readonly onProgress?: (bytesRead: number) => void;
   /** Called after each chunk; lets the caller flush output with back-pressure. */
   readonly afterChunk?: () => Promise<void> | void;
+  /** The longest line read, in bytes (default {@link DEFAULT_MAX_LINE_BYTES}); a longer one stops the reading. */
+  readonly maxLineBytes?: number;
 }
+
+export { DEFAULT_MAX_LINE_BYTES };
 
 /** What {@link readNdjson} saw. */
 export interface NdjsonSummary {
@@ -49,26 +54,47 @@ export async function inputSize(path: string): Promise<number | undefined> {
 /**
  * Streams raw items from NDJSON (one JSON value per line; `-` is standard input). Gzip input is
  * recognised by its magic bytes (`1f 8b`), whatever the file is called. Reads 1 MiB chunks and
- * splits lines itself (no per-line stream machinery), so the cost per item is one `JSON.parse`.
- * Blank lines are not items and are passed over; `\r\n` line ends are accepted. A malformed line
- * stops the reading with a {@link CliError} naming the file, line and column, unless
- * `skipBadLines` is set.
+ * splits lines itself on bytes (no per-line stream machinery), so the cost per item is one UTF-8
+ * check and one `JSON.parse`, and a long line is joined once. Blank lines are not items and are
+ * passed over; `\r\n` line ends are accepted. A line that is not UTF-8 or not JSON stops the
+ * reading with a {@link CliError} naming the file, line and column, unless `skipBadLines` is
+ * set; a line longer than `maxLineBytes` always stops it (exit 2), before it is held in memory.
  */
 export async function readNdjson(path: string, onItem: ItemHandler, options: NdjsonOptions = {}): Promise<NdjsonSummary> {
   const name = path === '-' ? '<stdin>' : path;
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   let bytes = 0;
   const source: Readable = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK });
   const counted = countBytes(source, path, (n) => (bytes += n));
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
+  // The bytes of the line being read, as the chunks that hold them: a long line is joined once
+  // (linear), never by string concatenation chunk after chunk (quadratic).
+  let parts: Buffer[] = [];
+  let partBytes = 0;
   let lineNumber = 0;
   let items = 0;
   let badLines = 0;
   let stopped = false;
 
-  const handle = (line: string): boolean => {
+  const bad = (problem: string, column?: number): boolean => {
+    const where = `${name}:${lineNumber}${column ? `:${column}` : ''}`;
+    if (!options.skipBadLines) {
+      throw new CliError(`${where}: line ${lineNumber} ${problem}.`, {
+        fix: 'repair or remove that line, or pass --skip-bad-lines to skip malformed lines with a warning.',
+      });
+    }
+    badLines++;
+    options.onBadLine?.(lineNumber, `${where}: ${problem}`);
+    return true;
+  };
+
+  const handle = (buf: Buffer): boolean => {
     lineNumber++;
-    if (line.length === 0) return true;
+    if (buf.length === 0) return true;
+    if (!isUtf8(buf)) {
+      const at = firstInvalidUtf8(buf);
+      return bad(`is not valid UTF-8 (byte ${at + 1} of the line, 0x${(buf[at] ?? 0).toString(16).padStart(2, '0')})`);
+    }
+    let line = buf.toString('utf8');
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
     if (lineNumber === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
     let item: unknown;
@@ -77,44 +103,76 @@ export async function readNdjson(path: string, onItem: ItemHandler, options: Ndj
     } catch (e) {
       if (line.trim() === '') return true;
       const problem = describeJsonError(e);
-      if (!options.skipBadLines) {
-        throw new CliError(`${name}:${lineNumber}${problem.column ? `:${problem.column}` : ''}: line ${lineNumber} is not valid JSON (${problem.message}).`, {
-          fix: 'repair or remove that line, or pass --skip-bad-lines to skip malformed lines with a warning.',
-        });
-      }
-      badLines++;
-      options.onBadLine?.(lineNumber, `${name}:${lineNumber}${problem.column ? `:${problem.column}` : ''}: ${problem.message}`);
-      return true;
+      return bad(`is not valid JSON (${problem.message})`, problem.column);
     }
     items++;
     return onItem(item, line, lineNumber) !== false;
   };
 
+  const tooLong = (): never => {
+    throw new CliError(`${name}:${lineNumber + 1}: line ${lineNumber + 1} is longer than ${maxLineBytes} bytes (the maximum line length).`, {
+      fix: `check that the file is NDJSON (one item per line), or raise the limit with --max-line-bytes.`,
+    });
+  };
+
   try {
     outer: for await (const chunk of decompressIfGzip(counted)) {
-      const text = rest + decoder.write(chunk as Buffer);
       let start = 0;
-      let nl = text.indexOf('\n');
+      let nl = chunk.indexOf(10);
       while (nl !== -1) {
-        if (!handle(text.slice(start, nl))) {
+        if (partBytes + nl - start > maxLineBytes) tooLong();
+        const line = partBytes === 0 ? chunk.subarray(start, nl) : Buffer.concat([...parts, chunk.subarray(start, nl)]);
+        parts = [];
+        partBytes = 0;
+        if (!handle(line)) {
           stopped = true;
           break outer;
         }
         start = nl + 1;
-        nl = text.indexOf('\n', start);
+        nl = chunk.indexOf(10, start);
       }
-      rest = text.slice(start);
+      if (start < chunk.length) {
+        partBytes += chunk.length - start;
+        if (partBytes > maxLineBytes) tooLong();
+        parts.push(chunk.subarray(start));
+      }
       options.onProgress?.(bytes);
       await options.afterChunk?.();
     }
-    if (!stopped) {
-      rest += decoder.end();
-      if (rest.length > 0 && !handle(rest)) stopped = true;
-    }
+    if (!stopped && partBytes > 0 && !handle(Buffer.concat(parts))) stopped = true;
   } finally {
     if (path !== '-') source.destroy();
   }
   return { items, lines: lineNumber, badLines, stopped };
+}
+
+/**
+ * The offset of the first byte of `buf` that is not part of well-formed UTF-8 (-1 when there is
+ * none). Only called once `isUtf8` has said no, to say where.
+ */
+export function firstInvalidUtf8(buf: Uint8Array): number {
+  let i = 0;
+  while (i < buf.length) {
+    const b = buf[i] as number;
+    let need: number;
+    let min: number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    } else if (b >= 0xc2 && b <= 0xdf) [need, min] = [1, 0x80];
+    else if (b >= 0xe0 && b <= 0xef) [need, min] = [2, 0x800];
+    else if (b >= 0xf0 && b <= 0xf4) [need, min] = [3, 0x10000];
+    else return i;
+    let cp = b & (0x3f >> need);
+    for (let k = 1; k <= need; k++) {
+      const c = buf[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
 }
 
 /** Yields the chunks of `source`, counting bytes, and turns file-system errors into CliErrors. */

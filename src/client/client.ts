@@ -125,7 +125,9 @@ export const BATCH_LIMITS = { upsert: 1000, update: 100, delete: 1000 } as const
 export function createClient(options: ClientOptions): CatalogClient {
   const config = readOptions(options);
   const known = new Map<number, Catalog>();
-  for (const c of options.catalogs ?? []) remember(known, c, 'createClient');
+  const given: unknown = options.catalogs;
+  if (given !== undefined && !Array.isArray(given)) throwBadArgument('createClient', 'catalogs', 'an array of catalogs', given, 'Pass catalogs: [catalog].');
+  for (const c of (given ?? []) as unknown[]) remember(known, c, 'createClient');
 
   const call = (method: 'GET' | 'POST' | 'PATCH', path: string, o: CallOptions | undefined, extra: { query?: string; body?: unknown; idempotent?: boolean } = {}) =>
     send(config, {
@@ -140,6 +142,7 @@ export function createClient(options: ClientOptions): CatalogClient {
     });
 
   const pager = <T, Id>(path: string, o: ListOptions | undefined, q: string | undefined): PageIterator<T, Id> => {
+    checkCallOptions(o, 'list');
     const direction = o?.direction ?? 'forward';
     if (direction !== 'forward' && direction !== 'backward') throwBadArgument('list', 'direction', "'forward' or 'backward'", direction, "Pass direction: 'backward' to follow PrevQuery.");
     if (o?.limit !== undefined && !(Number.isInteger(o.limit) && o.limit >= 1 && o.limit <= 1000)) {
@@ -162,19 +165,42 @@ export function createClient(options: ClientOptions): CatalogClient {
     return pager<ListedItem, ItemId>(path, o, q === undefined ? undefined : qParameter(q));
   };
 
-  const batch = (op: 'upsert' | 'update' | 'delete', catalogId: number, kind: ItemKind, items: readonly RawItem[], o: BatchOptions | undefined) => {
-    const fn = `${op}Items`;
-    const path = `${itemsPath(catalogId, kind, fn)}/batch/${op}`;
-    checkItems(fn, items);
-    const concurrency = o?.concurrency ?? config.concurrency;
-    if (!(Number.isInteger(concurrency) && concurrency >= 1)) throwBadArgument(fn, 'concurrency', 'a whole number ≥ 1', concurrency, 'Pass e.g. concurrency: 4.');
-    const method = op === 'update' ? 'PATCH' : 'POST';
-    const idempotent = op !== 'update' || config.retryPartialUpdates;
-    return runBatches(items, BATCH_LIMITS[op], concurrency, async (chunk) => (await call(method, path, o, { body: { Items: chunk }, idempotent })) as JobSubmission);
+  /**
+   * The raw key holding item ids for a kind: the catalog's `Aliases.Id` for products, the
+   * referenced catalog's for a kind its Configuration sources from one. Catalogs not yet known are
+   * read (once); undefined when that fails or the kind is derived from item fields.
+   */
+  const idKeyFor = async (catalogId: number, kind: ItemKind, o: CallOptions | undefined): Promise<string | undefined> => {
+    const read = async (id: number) => known.get(id) ?? (await client.getCatalog(id, o));
+    try {
+      const catalog = await read(catalogId);
+      if (kind === 'product') return catalog.Aliases?.Id;
+      const conf = catalog.Configuration?.[kind === 'brand' ? 'Brands' : kind === 'category' ? 'Categories' : 'Merchants'];
+      return conf?.Source === 'Referenced' ? (await read(conf.ReferenceId)).Aliases?.Id : undefined;
+    } catch (e) {
+      if (o?.signal?.aborted) throw e;
+      return undefined;
+    }
   };
 
-  return {
+  const batch = async (op: 'upsert' | 'update' | 'delete', catalogId: number, kind: ItemKind, items: readonly RawItem[], o: BatchOptions | undefined): Promise<BatchResult> => {
+    const fn = `${op}Items`;
+    checkCallOptions(o, fn);
+    const path = `${itemsPath(catalogId, kind, fn)}/batch/${op}`;
+    checkItems(fn, items);
+    const concurrency = checkConcurrency(o?.concurrency ?? config.concurrency, fn);
+    const method = op === 'update' ? 'PATCH' : 'POST';
+    const idempotent = op !== 'update' || config.retryPartialUpdates;
+    const size = BATCH_LIMITS[op];
+    // Ids order the requests (see runBatches) and place warnings that name an id but no position.
+    const key = items.length > size || known.has(catalogId) ? await idKeyFor(catalogId, kind, o) : undefined;
+    const idOf = key === undefined ? undefined : (item: RawItem) => idText(item, key);
+    return runBatches(items, size, concurrency, async (chunk) => (await call(method, path, o, { body: { Items: chunk }, idempotent })) as JobSubmission, idOf);
+  };
+
+  const client: CatalogClient = {
     async getCatalog(catalogId, o) {
+      checkCallOptions(o, 'getCatalog');
       const path = `/v1/catalog/${checkCatalogId(catalogId, 'getCatalog')}`;
       const body = await call('GET', path, o);
       const { catalog, diagnostics } = loadCatalog(body);
@@ -189,6 +215,7 @@ export function createClient(options: ClientOptions): CatalogClient {
     listCatalogs: (o) => new ItemIterator(pager<ListedCatalog, number>('/v1/catalog', o, undefined)),
     listCatalogPages: (o) => pager<ListedCatalog, number>('/v1/catalog', o, undefined),
     async getItem(catalogId, kind, id, o) {
+      checkCallOptions(o, 'getItem');
       if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) {
         throwBadArgument('getItem', 'id', 'a non-empty string or a finite number', id, 'Pass the item id.');
       }
@@ -202,6 +229,16 @@ export function createClient(options: ClientOptions): CatalogClient {
     updateItems: (catalogId, kind, items, o) => batch('update', catalogId, kind, items, o),
     deleteItems: (catalogId, kind, items, o) => batch('delete', catalogId, kind, items, o),
   };
+  return client;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The id of a raw item at `key` as text, when it is a string or a finite number. */
+function idText(item: RawItem, key: string): string | undefined {
+  if (!hasOwn.call(item, key)) return undefined;
+  const v = item[key];
+  return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? String(v) : undefined;
 }
 
 function readOptions(o: ClientOptions): TransportConfig & { concurrency: number; retryPartialUpdates: boolean } {
@@ -218,6 +255,7 @@ function readOptions(o: ClientOptions): TransportConfig & { concurrency: number;
   if (typeof o.apiKey !== 'string' || o.apiKey === '') throwBadArgument('createClient', 'apiKey', 'a non-empty string', o.apiKey, 'Pass the API key generated in the account settings.');
   const f = o.fetch ?? (globalThis.fetch as FetchFunction | undefined);
   if (typeof f !== 'function') throwBadArgument('createClient', 'fetch', 'a fetch function', f, 'This platform has no global fetch: pass one.');
+  if (o.retry !== undefined && (o.retry === null || typeof o.retry !== 'object')) throwBadArgument('createClient', 'retry', 'an object { retries?, baseDelayMs?, maxDelayMs? }', o.retry, 'Pass e.g. retry: { retries: 3 }.');
   const retry: RetryPolicy = retryPolicy(o.retry);
   if (!(Number.isInteger(retry.retries) && retry.retries >= 0)) throwBadArgument('createClient', 'retry.retries', 'a whole number ≥ 0', retry.retries, 'Pass e.g. retry: { retries: 3 }.');
   checkTimeout(retry.baseDelayMs, 'retry.baseDelayMs', true);
@@ -228,7 +266,7 @@ function readOptions(o: ClientOptions): TransportConfig & { concurrency: number;
     fetch: f,
     retry,
     timeoutMs: checkTimeout(o.timeoutMs ?? 30_000, 'timeoutMs'),
-    concurrency: o.concurrency ?? 4,
+    concurrency: checkConcurrency(o.concurrency ?? 4, 'createClient'),
     retryPartialUpdates: o.retryPartialUpdates === true,
   };
 }
@@ -238,6 +276,28 @@ function checkTimeout(ms: unknown, name: string, zeroOk = false): number {
     throwBadArgument('createClient', name, zeroOk ? 'a number of milliseconds ≥ 0' : 'a number of milliseconds > 0', ms, 'Pass a duration in milliseconds.');
   }
   return ms;
+}
+
+/** Per-call options checked before anything is sent. */
+function checkCallOptions(o: unknown, fn: string): CallOptions | undefined {
+  if (o === undefined) return undefined;
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) throwBadArgument(fn, 'options', 'an options object', o, 'Pass e.g. { signal, timeoutMs }.');
+  const { signal, retry, timeoutMs } = o as { signal?: unknown; retry?: unknown; timeoutMs?: unknown };
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throwBadArgument(fn, 'options.signal', 'an AbortSignal', signal, 'Pass the signal of an AbortController, or AbortSignal.timeout(ms).');
+  if (retry !== undefined && (retry === null || typeof retry !== 'object')) throwBadArgument(fn, 'options.retry', 'an object { retries?, baseDelayMs?, maxDelayMs? }', retry, 'Pass e.g. retry: { retries: 0 }.');
+  if (timeoutMs !== undefined) checkTimeout(timeoutMs, 'options.timeoutMs');
+  if (retry !== undefined) {
+    const p = retryPolicy(retry as RetryOptions);
+    if (!(Number.isInteger(p.retries) && p.retries >= 0)) throwBadArgument(fn, 'options.retry.retries', 'a whole number ≥ 0', p.retries, 'Pass e.g. retry: { retries: 3 }.');
+    checkTimeout(p.baseDelayMs, 'options.retry.baseDelayMs', true);
+    checkTimeout(p.maxDelayMs, 'options.retry.maxDelayMs', true);
+  }
+  return o as CallOptions;
+}
+
+function checkConcurrency(n: unknown, fn: string): number {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throwBadArgument(fn, 'concurrency', 'a whole number ≥ 1', n, 'Pass e.g. concurrency: 4.');
+  return n;
 }
 
 function checkCatalogId(id: unknown, fn: string): number {

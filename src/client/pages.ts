@@ -29,10 +29,10 @@ export type PageFetcher<T, Id> = (params: PageParams) => Promise<Page<T, Id>>;
 export function pageQueryString(p: PageParams): string {
   const parts: string[] = [];
   if (p.q !== undefined) parts.push(`q=${p.q}`);
-  if (p['boundary-id'] !== undefined) parts.push(`boundary-id=${encodeURIComponent(String(p['boundary-id']))}`);
-  if (p.comparison !== undefined) parts.push(`comparison=${encodeURIComponent(p.comparison)}`);
-  if (p.limit !== undefined) parts.push(`limit=${p.limit}`);
-  if (p.order !== undefined) parts.push(`order=${p.order}`);
+  for (const name of ['boundary-id', 'comparison', 'limit', 'order'] as const) {
+    const v = p[name];
+    if (v !== undefined) parts.push(`${name}=${encodeURIComponent(String(v))}`);
+  }
   return parts.join('&');
 }
 
@@ -41,10 +41,12 @@ export function paramsOfScope(scope: Scope<unknown>): PageParams {
   const out: { -readonly [K in keyof PageParams]: PageParams[K] } = {};
   if (typeof scope.q === 'string' && scope.q !== '') out.q = scopeQParameter(scope.q);
   const b = scope['boundary-id'];
-  if (typeof b === 'string' || typeof b === 'number') out['boundary-id'] = b;
-  if (scope.comparison !== undefined) out.comparison = scope.comparison;
-  if (scope.limit !== undefined) out.limit = scope.limit;
-  if (scope.order !== undefined) out.order = scope.order;
+  if (typeof b === 'string' || (typeof b === 'number' && Number.isFinite(b))) out['boundary-id'] = b;
+  // Sent back as the service gave them (a wrong value is the service's to reject), when scalar.
+  const scalar = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+  if (scalar(scope.comparison)) out.comparison = scope.comparison as Comparison;
+  if (scalar(scope.limit)) out.limit = scope.limit as number;
+  if (scalar(scope.order)) out.order = scope.order as 'asc';
   return out;
 }
 

@@ -1,7 +1,7 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { hasErrors, QueryError, throwBadArgument } from '../diagnostics/index.js';
-import { check, holdsOnKeyless, type CheckedQuery } from '../check/index.js';
+import { badArgument, hasErrors, QueryError, throwBadArgument, unknownOptions, type Diagnostic } from '../diagnostics/index.js';
+import { check, holdsOnKeyless, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { queryFn } from './closure.js';
 import { canGenerateCode, generatedFn } from './codegen.js';
 import { cost } from './plan.js';
@@ -10,7 +10,7 @@ import { cost } from './plan.js';
 export type Predicate = (item: unknown) => boolean;
 
 /** Options of {@link compile}. */
-export interface CompileOptions {
+export interface CompileOptions extends LimitOptions {
   /**
    * `auto` (default): generated code when the environment allows `new Function`, closures
    * otherwise. `codegen`: generated code (falls back to closures when forbidden). `closure`:
@@ -29,9 +29,24 @@ export interface CompileOptions {
  * ```
  */
 export function compile(query: Query, catalog: Catalog, options: CompileOptions = {}): Predicate {
-  const { diagnostics, plan } = check(query, catalog);
+  const optionProblems = compileOptionProblems('compile', options);
+  if (optionProblems.length) throw new QueryError(optionProblems, 'compile was given an unknown option');
+  const { diagnostics, plan } = check(query, catalog, options ?? undefined);
   if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
   return compilePlan(plan, options);
+}
+
+/** The option names of {@link compile}. */
+export const COMPILE_OPTION_KEYS: readonly string[] = ['mode', 'limits'];
+
+/** Unknown keys of compile options, and a `mode` that is not one of the three. */
+export function compileOptionProblems(fn: string, options: unknown): Diagnostic[] {
+  const problems = unknownOptions(fn, options, COMPILE_OPTION_KEYS);
+  const mode = options !== null && typeof options === 'object' ? (options as { mode?: unknown }).mode : undefined;
+  if (mode !== undefined && mode !== 'auto' && mode !== 'codegen' && mode !== 'closure') {
+    problems.push(badArgument(fn, 'options.mode', '"auto", "codegen" or "closure"', mode, 'Leave it out for the default, "auto".'));
+  }
+  return problems;
 }
 
 /**
@@ -47,8 +62,22 @@ function compilePlan(checked: CheckedQuery, options: CompileOptions): Predicate 
   const keyless = holdsOnKeyless(plans);
   const ordered = [...plans].sort((a, b) => cost(a) - cost(b) || a.index - b.index);
   const mode = options.mode ?? 'auto';
-  if (mode !== 'closure' && canGenerateCode()) return generatedFn(ordered, keyless);
-  return queryFn(ordered, keyless);
+  return total(mode !== 'closure' && canGenerateCode() ? generatedFn(ordered, keyless) : queryFn(ordered, keyless));
+}
+
+/**
+ * The predicate made total over hostile values: an item that cannot be read (a revoked proxy, a
+ * proxy or getter that throws) matches nothing. Plain data never throws; the guard costs a
+ * try/catch per call, which V8 optimises away on the path that does not throw.
+ */
+function total(p: Predicate): Predicate {
+  return (item: unknown): boolean => {
+    try {
+      return p(item);
+    } catch {
+      return false;
+    }
+  };
 }
 
 /** Whether one raw item matches (compiles the query each call; use {@link compile} for many items). */

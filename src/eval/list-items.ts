@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/index.js';
 import { badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js';
-import { check, type CheckResult } from '../check/index.js';
+import { check, type CheckResult, type LimitOptions } from '../check/index.js';
 import { pageOf, readListingParams, type ListedItemOptions, type ListPage, type ReadListingOptions } from '../listing/index.js';
 import { compileChecked } from './compile.js';
 
@@ -13,7 +13,7 @@ export interface ListItemsResult {
 }
 
 /** Options of {@link listItems}. */
-export interface ListItemsOptions extends ReadListingOptions, ListedItemOptions {}
+export interface ListItemsOptions extends ReadListingOptions, ListedItemOptions, LimitOptions {}
 
 /**
  * List Catalog Items over an in-memory array (the reference for every backend). Never throws:
@@ -25,11 +25,20 @@ export interface ListItemsOptions extends ReadListingOptions, ListedItemOptions 
  * ```
  */
 export function listItems(items: readonly unknown[], catalog: Catalog, params: unknown, options: ListItemsOptions = {}): ListItemsResult {
+  try {
+    return list(items, catalog, params, options ?? {});
+  } catch {
+    // Only items whose array is a proxy with throwing traps get here: every item is read safely.
+    return { diagnostics: [badArgument('listItems', 'items', 'an array of items', 'a value that cannot be read', 'Pass the raw items as a plain array.')] };
+  }
+}
+
+function list(items: readonly unknown[], catalog: Catalog, params: unknown, options: ListItemsOptions): ListItemsResult {
   if (!Array.isArray(items)) return { diagnostics: [badArgument('listItems', 'items', 'an array of items', items, 'Pass the raw items as an array.')] };
   const read = readListingParams(params, options);
   // Validate the query even when another parameter is bad: every problem is reported at once.
   const query = read.listing?.query ?? read.query;
-  const checked: CheckResult | undefined = query ? check(query, catalog) : undefined;
+  const checked: CheckResult | undefined = query ? check(query, catalog, { limits: options.limits }) : undefined;
   const diagnostics = [...read.diagnostics, ...(checked?.diagnostics ?? [])];
   const listing = read.listing;
   if (!listing || !checked?.plan || hasErrors(diagnostics)) return { diagnostics };

@@ -4,26 +4,29 @@ import { compareCodePoints } from '../text/index.js';
 /** An item id as the listing sees it: a JSON string or a finite JSON number. */
 export type ItemId = string | number;
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /**
  * The id of a raw item (LANGUAGE.md section 6): the own value at the raw key named by
  * `Aliases.Id`, when it is a string or a finite number. Anything else (not an object, key missing,
- * `null`, a boolean, an array, `NaN`) has no id, and such an item is never listed. Never throws.
+ * `null`, a boolean, an array, `NaN`, the empty string: the interface's `ItemUri` needs a
+ * non-empty id) has no id, and such an item is never listed. Never throws: an item whose
+ * property cannot be read (a getter or proxy that throws) has no id either.
  */
 export function itemId(item: unknown, catalog: Catalog): ItemId | undefined {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
-  const key = catalog.Aliases.Id;
-  if (!hasOwn.call(item, key)) return undefined;
-  const v = (item as Record<string, unknown>)[key];
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  return undefined;
+  try {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
+    const key = catalog.Aliases.Id;
+    const desc = Object.getOwnPropertyDescriptor(item, key);
+    // A data property only: a getter is code, and reading it could throw or change each time.
+    const v: unknown = desc && 'value' in desc ? desc.value : undefined;
+    return isItemId(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** Whether `value` can be an item id (a string or a finite number). */
+/** Whether `value` can be an item id (a non-empty string or a finite number). */
 export function isItemId(value: unknown): value is ItemId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+  return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/index.js';
-import { itemId, isItemId, type ItemId } from './ids.js';
+import { itemId, type ItemId } from './ids.js';
 
 /** `{ Id, Name }` of a brand, merchant or product in the listed form; each part only when the raw data has it. */
 export interface ListedRef {
@@ -32,20 +32,35 @@ export interface ListedItemOptions {
   readonly tableId?: number;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
+/**
+ * The own data property `key` of an object, or undefined: never an inherited value, never a
+ * getter's (code that could throw), never a throw from a proxy.
+ */
+function own(item: unknown, key: string | undefined): unknown {
+  if (typeof key !== 'string' || item === null || typeof item !== 'object') return undefined;
+  try {
+    const desc = Object.getOwnPropertyDescriptor(item, key);
+    return desc && 'value' in desc ? desc.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
-function own(item: object, key: string | undefined): unknown {
-  return key !== undefined && hasOwn.call(item, key) ? (item as Record<string, unknown>)[key] : undefined;
+/** A string with every lone surrogate replaced by U+FFFD, as the URL standard does. */
+function wellFormed(s: string): string {
+  return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 /**
  * The `Uri` of an item: `itemdb://<NetworkId>/<TableId>/<Id>`, the id percent-encoded with
- * `encodeURIComponent` so that a `/` in a string id cannot add a path segment.
+ * `encodeURIComponent` so that a `/` in a string id cannot add a path segment. A lone surrogate
+ * (which UTF-8 cannot encode) is written as U+FFFD, `%EF%BF%BD`, as the URL standard does;
+ * the listed `Id` keeps the id as it is.
  */
 export function itemUri(id: ItemId, catalog: Catalog, options: ListedItemOptions = {}): string {
   const network = options.networkId ?? 0;
   const table = options.tableId ?? catalog.Id;
-  return `itemdb://${network}/${table}/${encodeURIComponent(String(id))}`;
+  return `itemdb://${network}/${table}/${encodeURIComponent(wellFormed(String(id)))}`;
 }
 
 /**
@@ -61,30 +76,58 @@ export function toListedItem(item: unknown, catalog: Catalog, options: ListedIte
   if (id === undefined) return undefined;
   const raw = item as object;
   const a = catalog.Aliases;
+  const group = (k: 'Brand' | 'Category' | 'Merchant') => own(a, k) as ListedCategoryKeys | undefined;
   const out: { -readonly [K in keyof ListedItem]: ListedItem[K] } = { Id: id, Type: 'Primary', Uri: itemUri(id, catalog, options) };
-  const name = own(raw, a.Name);
+  const name = own(raw, own(a, 'Name') as string | undefined);
   if (typeof name === 'string') out.Name = name;
-  const brand = ref(raw, a.Brand);
+  const brand = ref(raw, group('Brand'));
   if (brand) out.Brand = brand;
-  if (a.Category) {
-    const cat: { -readonly [K in keyof ListedCategory]: ListedCategory[K] } = { ...ref(raw, a.Category) };
-    const cats = own(raw, a.Category.Categories);
-    if (Array.isArray(cats)) cat.Categories = cats.filter(isItemId);
+  const category = group('Category');
+  if (category) {
+    const cat: { -readonly [K in keyof ListedCategory]: ListedCategory[K] } = { ...ref(raw, category) };
+    const cats = own(raw, own(category, 'Categories') as string | undefined);
+    if (Array.isArray(cats)) cat.Categories = idsOf(cats);
     if (Object.keys(cat).length) out.Category = cat;
   }
-  const image = own(raw, a.Image);
+  const image = own(raw, own(a, 'Image') as string | undefined);
   if (typeof image === 'string') out.Image = image;
-  const merchant = ref(raw, a.Merchant);
+  const merchant = ref(raw, group('Merchant'));
   if (merchant) out.Merchant = merchant;
   return out;
 }
 
-function ref(raw: object, keys: { readonly Id: string; readonly Name: string } | undefined): ListedRef | undefined {
+/** A string or a finite number (a reference's id; only the item's own id must be non-empty). */
+function isIdValue(v: unknown): v is ItemId {
+  return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+}
+
+/** The string and number elements of an array, read as own data properties (holes and getters skipped). */
+function idsOf(list: readonly unknown[]): ItemId[] {
+  const out: ItemId[] = [];
+  try {
+    for (const key of Object.keys(list)) {
+      const v = own(list, key);
+      if (/^(0|[1-9][0-9]*)$/.test(key) && isIdValue(v)) out.push(v);
+    }
+  } catch {
+    // a proxy whose traps throw: no categories can be read
+  }
+  return out;
+}
+
+/** The raw keys of an alias group (`Aliases.Brand`, ...), as far as they are own strings. */
+interface ListedCategoryKeys {
+  readonly Id?: string;
+  readonly Name?: string;
+  readonly Categories?: string;
+}
+
+function ref(raw: object, keys: ListedCategoryKeys | undefined): ListedRef | undefined {
   if (!keys) return undefined;
   const out: { Id?: ItemId; Name?: string } = {};
-  const id = own(raw, keys.Id);
-  if (isItemId(id)) out.Id = id;
-  const name = own(raw, keys.Name);
+  const id = own(raw, own(keys, 'Id') as string | undefined);
+  if (isIdValue(id)) out.Id = id;
+  const name = own(raw, own(keys, 'Name') as string | undefined);
   if (typeof name === 'string') out.Name = name;
   return out.Id !== undefined || out.Name !== undefined ? out : undefined;
 }

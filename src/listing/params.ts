@@ -31,8 +31,10 @@ export interface Listing {
 export interface ReadListingOptions {
   /**
    * Read a string `boundary-id` that is the canonical text of a number (`String(n) === s`) as
-   * that number. Turn on when the parameters come from a URL, where every value is a string;
-   * leave off (the default) for typed parameters such as a `NextQuery` object.
+   * that number: in a URL every value is a string, so `boundary-id=5` is the id 5. Absent (the
+   * default): on when the parameters look like a URL's (a `URLSearchParams`, or an object whose
+   * values are all strings), off for typed parameters such as a `NextQuery` object (its `limit`
+   * is a number). Set it to say which explicitly.
    */
   readonly numericStrings?: boolean;
 }
@@ -47,7 +49,6 @@ export interface ListingRead {
 }
 
 const KNOWN = new Set(['q', 'boundary-id', 'comparison', 'limit', 'order']);
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * Reads the query parameters of List Catalog Items (`{ q?, 'boundary-id'?, comparison?, limit?,
@@ -62,17 +63,51 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Keys other than these five are errors (`listing/unknown-parameter`).
  */
 export function readListingParams(params: unknown, options: ReadListingOptions = {}): ListingRead {
+  try {
+    return readParams(params, options ?? {});
+  } catch {
+    // Only a proxy whose traps throw gets here (getters are never called).
+    return { diagnostics: [diagnostic('listing/bad-parameters', { found: 'a value that cannot be read (a proxy threw)' }, { path: '' })] };
+  }
+}
+
+/**
+ * The parameters as a map of own data properties (or a URLSearchParams' first value per name),
+ * reporting accessors: a getter is code that could throw or answer differently each time.
+ */
+function snapshot(params: object, diagnostics: Diagnostic[]): { values: Map<string, unknown>; fromUrl: boolean } {
+  const values = new Map<string, unknown>();
+  if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) {
+    for (const [k, v] of params) if (!values.has(k)) values.set(k, v);
+    return { values, fromUrl: true };
+  }
+  for (const k of Object.keys(params)) {
+    const desc = Object.getOwnPropertyDescriptor(params, k);
+    if (!desc) continue;
+    if ('value' in desc) values.set(k, desc.value);
+    else diagnostics.push(diagnostic('listing/bad-parameters', { found: `a getter for the parameter ${JSON.stringify(k)}` }, { path: pointer([k]) }));
+  }
+  return { values, fromUrl: false };
+}
+
+function readParams(params: unknown, options: ReadListingOptions): ListingRead {
   const diagnostics: Diagnostic[] = [];
   if (params === undefined || params === null) params = {};
   if (typeof params !== 'object' || Array.isArray(params)) {
     diagnostics.push(diagnostic('listing/bad-parameters', { found: describeValue(params) }, { path: '' }));
     return { diagnostics };
   }
-  const p = params as Record<string, unknown>;
-  const get = (k: string): unknown => (hasOwn.call(p, k) ? p[k] : undefined);
-  for (const k of Object.keys(p)) {
+  const { values, fromUrl } = snapshot(params as object, diagnostics);
+  const get = (k: string): unknown => values.get(k);
+  for (const k of values.keys()) {
     if (!KNOWN.has(k)) diagnostics.push(diagnostic('listing/unknown-parameter', { name: k }, { path: pointer([k]) }));
   }
+  let urlLike = fromUrl;
+  if (!urlLike) {
+    urlLike = true;
+    for (const v of values.values()) if (v !== undefined && typeof v !== 'string') urlLike = false;
+  }
+  const numericStrings = options.numericStrings ?? urlLike;
 
   const q = readQueryParameter(get('q'));
   diagnostics.push(...q.diagnostics);
@@ -82,7 +117,7 @@ export function readListingParams(params: unknown, options: ReadListingOptions =
   if (rawBoundary !== undefined) {
     if (!isItemId(rawBoundary)) {
       diagnostics.push(diagnostic('listing/bad-boundary-id', { found: describeValue(rawBoundary) }, { path: '/boundary-id' }));
-    } else if (options.numericStrings && typeof rawBoundary === 'string' && isCanonicalNumber(rawBoundary)) {
+    } else if (numericStrings && typeof rawBoundary === 'string' && isCanonicalNumber(rawBoundary)) {
       boundary = Number(rawBoundary);
     } else {
       boundary = rawBoundary;

@@ -25,8 +25,8 @@ import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
  * //   { $expr: { $let: { vars: { v: { $getField: ... } }, in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] } } } } ] }
  */
 export function toMongo(q: Query, catalog: Catalog, options?: MongoOptions): MongoFilter {
-  const root = itemRoot(options);
-  return combine(compileClauses(q, catalog, root));
+  const root = itemRoot(options, 'toMongo');
+  return combine(compileClauses(q, catalog, root, options));
 }
 
 /** What one clause compiles to: the exact `$expr`, and an index-friendly superset when there is one. */
@@ -40,8 +40,8 @@ export interface CompiledClause {
  * over its plan, so every backend refuses the same queries with the same diagnostics; warnings
  * (duplicate or never-true clauses) do not stop compilation.
  */
-export function compileClauses(q: Query, catalog: Catalog, root: ItemRoot): CompiledClause[] {
-  const { diagnostics, plan } = check(q, catalog);
+export function compileClauses(q: Query, catalog: Catalog, root: ItemRoot, options?: MongoOptions): CompiledClause[] {
+  const { diagnostics, plan } = check(q, catalog, options ? { limits: options.limits } : undefined);
   if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
   return plan.clauses.map((p) => {
     const expr = compileClause(p, fieldValue(root, p.rawKey));

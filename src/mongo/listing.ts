@@ -70,9 +70,9 @@ export interface MongoListing {
  */
 export function toMongoListing(q: Query, catalog: Catalog, params: MongoListingParams = {}, options?: MongoOptions): MongoListing {
   const listing = checkWindow(q, params);
-  const root = itemRoot(options);
+  const root = itemRoot(options, 'toMongoListing');
   const idKey = catalog.Aliases.Id;
-  const clauses = compileClauses(q, catalog, root);
+  const clauses = compileClauses(q, catalog, root, options);
   const id = fieldValue(root, idKey);
   const idIs = (test: MongoExpr) => ({ $expr: letIn({ id }, test) });
   const withId = (test: MongoExpr): MongoFilter => combine(clauses, [idIs(test)]);
@@ -101,7 +101,8 @@ export function toMongoListing(q: Query, catalog: Catalog, params: MongoListingP
 /** The id `$$id` is listable and lies on the page side of the boundary (id order of LANGUAGE 6). */
 function onSide(boundary: ItemId | undefined, comparison: Comparison | undefined): MongoExpr {
   const num = isNumber('$$id');
-  const str = isString('$$id');
+  // The empty string is not an id (the interface's ItemUri needs a non-empty one): not listed.
+  const str = and([isString('$$id'), { $ne: ['$$id', lit('')] }]);
   if (boundary === undefined || comparison === undefined) return or([num, str]);
   const op = { '>': '$gt', '>=': '$gte', '<': '$lt', '<=': '$lte' }[comparison];
   const cmp = { [op]: ['$$id', lit(boundary)] };

@@ -1,3 +1,4 @@
+import type { LimitOptions } from '../check/index.js';
 import type { JsonValue } from '../ast/index.js';
 
 /**
@@ -18,7 +19,7 @@ export interface MongoSort {
 }
 
 /** Options of `toMongo` and `toMongoListing`. */
-export interface MongoOptions {
+export interface MongoOptions extends LimitOptions {
   /**
    * The dotted path of the field that holds the raw item in each document (for example `'data'`
    * when documents look like `{ _id, data: { ...raw item } }`). Absent: the documents ARE the raw

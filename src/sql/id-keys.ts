@@ -7,7 +7,8 @@ import type { Dialect, JsonNode } from './dialect.js';
  */
 export function idKeys(d: Dialect, node: JsonNode): [string, string, string] {
   return [
-    `(CASE WHEN ${node.is('number')} AND ${d.isFinite(node.number())} THEN 0 WHEN ${node.is('string')} THEN 1 END)`,
+    // The empty string is not an id (the interface's ItemUri needs a non-empty one): not listed.
+    `(CASE WHEN ${node.is('number')} AND ${d.isFinite(node.number())} THEN 0 WHEN ${node.is('string')} AND ${node.text()} <> '' THEN 1 END)`,
     `coalesce(${node.number()}, 0)`,
     d.orderText(`coalesce(${node.text()}, '')`),
   ];

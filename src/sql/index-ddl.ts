@@ -27,7 +27,7 @@ export type IndexSqlOptions = Omit<SqlOptions, 'dialect' | 'indexed'> & { readon
 export function indexSql(catalog: Catalog, options: IndexSqlOptions): IndexDdl {
   const problems = catalogArgumentProblems('indexSql', catalog);
   if (problems.length) throw new QueryError(problems, 'indexSql was called with a bad catalog');
-  const opts = resolveOptions({ ...(options ?? {}), dialect: options?.dialect ?? 'postgres' });
+  const opts = resolveOptions({ ...(options ?? {}), dialect: options?.dialect ?? 'postgres' }, 'indexSql');
   const d = opts.dialect;
   if (!d.indexDdl) {
     const writers = DIALECT_NAMES.filter((n) => n !== d.name);

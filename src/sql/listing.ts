@@ -15,7 +15,10 @@ import {
 import { SqlBuilder } from './builder.js';
 import type { Dialect } from './dialect.js';
 import { idKeys } from './id-keys.js';
-import { resolveOptions, type SqlOptions } from './options.js';
+import { resolveOptions, SQL_OPTION_KEYS, type SqlOptions } from './options.js';
+
+/** The option names of {@link listSql}. */
+export const LIST_SQL_OPTION_KEYS: readonly string[] = [...SQL_OPTION_KEYS, 'numericStrings'];
 import { compileWhere, type SqlStatement } from './to-sql.js';
 
 /** The result of {@link listSql}: one page's SELECT and what is needed to build the response. */
@@ -60,8 +63,9 @@ function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
  * Turn the rows into the response with {@link sqlPage}. Throws QueryError on invalid input.
  */
 export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: ListSqlOptions): SqlListing {
-  const opts = resolveOptions(options);
-  const read = readListingParams({ ...params, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
+  const opts = resolveOptions(options, 'listSql', LIST_SQL_OPTION_KEYS);
+  const plain = typeof URLSearchParams === 'function' && params instanceof URLSearchParams ? Object.fromEntries([...params].reverse()) : params;
+  const read = readListingParams({ ...plain, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
   const listing: Listing = { ...read.listing, query };
   const d = opts.dialect;

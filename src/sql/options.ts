@@ -1,9 +1,10 @@
-import { diagnostic, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { resolveQueryLimits, type LimitOptions, type QueryLimits } from '../check/index.js';
+import { diagnostic, QueryError, unknownOptions, type Diagnostic } from '../diagnostics/index.js';
 import type { Dialect } from './dialect.js';
 import { DIALECT_NAMES, dialectOf, type DialectName } from './dialects.js';
 
 /** Where the items live and which SQL to write. */
-export interface SqlOptions {
+export interface SqlOptions extends LimitOptions {
   /** `postgres` (JSON column of type `jsonb`), `sqlite` (JSON text) or `mysql` (MySQL 8 / MariaDB 10.6+, a `JSON` / `LONGTEXT` column). */
   readonly dialect: DialectName;
   /** The table, optionally schema-qualified as `['schema', 'table']`. Default `items`. */
@@ -24,7 +25,11 @@ export interface ResolvedOptions {
   readonly table: string;
   readonly column: string;
   readonly indexed: boolean;
+  readonly limits: QueryLimits;
 }
+
+/** The option names of {@link SqlOptions}. */
+export const SQL_OPTION_KEYS: readonly string[] = ['dialect', 'table', 'column', 'indexed', 'limits'];
 
 
 function identProblem(name: unknown): string | undefined {
@@ -36,8 +41,9 @@ function identProblem(name: unknown): string | undefined {
 }
 
 /** Checks and resolves compiler options; throws QueryError (`sql/bad-option`) listing every problem. */
-export function resolveOptions(options: SqlOptions): ResolvedOptions {
-  const problems: Diagnostic[] = [];
+export function resolveOptions(options: SqlOptions, fn = 'toSql', known: readonly string[] = SQL_OPTION_KEYS): ResolvedOptions {
+  // A misspelled option (`tableName`) would otherwise be ignored in silence.
+  const problems: Diagnostic[] = unknownOptions(fn, options, known);
   const bad = (option: string, detail: string): void => {
     problems.push(diagnostic('sql/bad-option', { option, detail }, { path: `/${option}` }));
   };
@@ -67,5 +73,6 @@ export function resolveOptions(options: SqlOptions): ResolvedOptions {
     table: (tableParts as readonly string[]).map((p) => dialect.quoteIdent(p)).join('.'),
     column: dialect.quoteIdent(column),
     indexed: options.indexed === true,
+    limits: resolveQueryLimits(options.limits),
   };
 }

@@ -41,15 +41,17 @@ export interface SqlListItemsResult {
  */
 export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unknown, options: SqlListItemsOptions): Promise<SqlListItemsResult> {
   if (typeof run !== 'function') return { diagnostics: [badArgument('sqlListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
+  if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
   const read = readListingParams(params, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   const query = read.listing?.query ?? read.query;
-  const diagnostics = [...read.diagnostics, ...(query ? validate(query, catalog) : [])];
+  const diagnostics = [...read.diagnostics, ...(query ? validate(query, catalog, { limits: options.limits }) : [])];
   const listingParams = read.listing;
   if (!listingParams || hasErrors(diagnostics)) return { diagnostics };
   let list;
   try {
     const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
-    list = listSql(listingParams.query, catalog, rest, options);
+    const { networkId: _n, tableId: _t, ...sqlOptions } = options;
+    list = listSql(listingParams.query, catalog, rest, sqlOptions);
   } catch (e) {
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
     throw e;

@@ -20,7 +20,7 @@ export interface SqlQuery extends SqlStatement {
 
 /** The condition of a whole query, still with parameter markers (used by toSql and listSql). */
 export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptions, builder: SqlBuilder): string {
-  const { diagnostics, plan } = check(query, catalog);
+  const { diagnostics, plan } = check(query, catalog, { limits: opts.limits });
   const problems: Diagnostic[] = diagnostics.filter((d) => d.severity === 'error');
   if (!plan || hasErrors(problems)) throw new QueryError(problems);
   let n = 0;

@@ -6,11 +6,11 @@
  * call of `parse`, `lint` or `complete` (see engine.ts). `format` never needs them.
  * @module
  */
-export { parse, lineColumns, MAX_NESTING, type ParseResult } from './parse.js';
+export { parse, lineColumns, MAX_NESTING, type ParseOptions, type ParseResult } from './parse.js';
 export { format, formatField, formatValue, formatClause, isBareField } from './format.js';
 export { detectSyntax, type DetectedSyntax } from './detect.js';
 export { KEYWORDS } from './tokens.js';
-export { lint, infixPrinter, type LintResult } from './lint.js';
+export { lint, infixPrinter, type LintOptions, type LintResult } from './lint.js';
 export { complete, type CompletionItem } from './complete.js';
 export { hover, describeField, describeOperator, type HoverInfo } from './hover.js';
 export type { CompleteOptions } from './proposals.js';

@@ -5,8 +5,8 @@
  */
 import { clause, query, type Clause, type ClauseSpans, type Query, type Span } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { fixEdits, validate, type SourcePrinter } from '../check/index.js';
-import { badArgument, hasErrors, type Diagnostic, type Fix, type QueryChange, type TextEdit } from '../diagnostics/index.js';
+import { fixEdits, resolveQueryLimits, validate, type LimitOptions, type QueryLimits, type SourcePrinter } from '../check/index.js';
+import { badArgument, capDiagnostics, hasErrors, type Diagnostic, type Fix, type QueryChange, type TextEdit } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { decode } from '../wire/index.js';
 import { detectSyntax, type DetectedSyntax } from './detect.js';
@@ -40,20 +40,26 @@ export const infixPrinter: SourcePrinter = {
  * // ['schema/type-mismatch', 'schema/unknown-field']
  * ```
  */
-export function lint(input: string, catalog: Catalog): LintResult {
+export function lint(input: string, catalog: Catalog, options?: LintOptions): LintResult {
   const problems = catalogArgumentProblems('lint', catalog);
   if (typeof input !== 'string') problems.unshift(badArgument('lint', 'input', 'a string (infix or wire text)', input, 'Pass the query text.'));
   if (problems.length) return { diagnostics: problems, syntax: 'infix' };
-  return detectSyntax(input) === 'wire' ? lintWire(input, catalog) : lintInfix(input, catalog);
+  const limits = resolveQueryLimits(options?.limits);
+  const result = detectSyntax(input) === 'wire' ? lintWire(input, catalog, limits) : lintInfix(input, catalog, limits);
+  if (result.diagnostics.length <= limits.maxDiagnostics) return result;
+  return { ...result, diagnostics: capDiagnostics(result.diagnostics, limits.maxDiagnostics) };
 }
 
-function lintWire(input: string, catalog: Catalog): LintResult {
-  const decoded = decode(input);
+/** Options of {@link lint}: the limits for untrusted queries (docs/limits.md). */
+export type LintOptions = LimitOptions;
+
+function lintWire(input: string, catalog: Catalog, limits: QueryLimits): LintResult {
+  const decoded = decode(input, limits);
   const map = decoded.mapOffset ?? ((o: number) => o);
   // Edits to percent-encoded input must be percent-encoded themselves.
   const encoded = decoded.text !== undefined && decoded.text !== input;
   const diagnostics = [...decoded.diagnostics];
-  if (decoded.query) diagnostics.push(...validate(decoded.query, catalog));
+  if (decoded.query) diagnostics.push(...validate(decoded.query, catalog, { limits }));
   const mapped = diagnostics.map((d) => mapDiagnostic(d, map, encoded));
   return !hasErrors(mapped) && decoded.query ? { query: decoded.query, diagnostics: mapped, syntax: 'wire' } : { diagnostics: mapped, syntax: 'wire' };
 }
@@ -75,17 +81,17 @@ function mapDiagnostic(d: Diagnostic, map: (o: number) => number, encoded: boole
   return out;
 }
 
-function lintInfix(input: string, catalog: Catalog): LintResult {
-  const parsed = parse(input);
+function lintInfix(input: string, catalog: Catalog, limits: QueryLimits): LintResult {
+  const parsed = parse(input, limits);
   const diagnostics = [...parsed.diagnostics];
   const q = forEdits(parsed.partial, input);
   if (parsed.query) {
-    diagnostics.push(...validate(parsed.query, catalog).map((d) => withInfixEdits(d, q)));
+    diagnostics.push(...validate(parsed.query, catalog, { limits }).map((d) => withInfixEdits(d, q)));
   } else {
     // With syntax errors the clauses read are checked one by one: relations between clauses
     // (duplicates, contradictions) would be noise while `or`, `not` or a typo is being fixed.
     parsed.partial.clauses.forEach((c, i) => {
-      for (const d of validate(query([c], { syntax: 'infix' }), catalog)) diagnostics.push(withInfixEdits(reindex(d, i), q));
+      for (const d of validate(query([c], { syntax: 'infix' }), catalog, { limits })) diagnostics.push(withInfixEdits(reindex(d, i), q));
     });
   }
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
@@ -94,9 +100,10 @@ function lintInfix(input: string, catalog: Catalog): LintResult {
 
 /**
  * The query as the edit writer should see it: clauses written `field is present` get no
- * operator span, so that changing their operator rewrites the whole clause.
+ * operator span, so that changing their operator rewrites the whole clause. (Exported for the
+ * language server's incremental check, which assembles the same result from cached parts.)
  */
-function forEdits(q: Query, text: string): Query {
+export function forEdits(q: Query, text: string): Query {
   const clauses = q.clauses.map((c): Clause => {
     const s = c.spans;
     if (!s?.operator || text.slice(s.operator.start, s.operator.end) !== 'is') return c;
@@ -106,7 +113,8 @@ function forEdits(q: Query, text: string): Query {
   return query(clauses, { ...(q.span ? { span: q.span } : {}), syntax: 'infix' });
 }
 
-function withInfixEdits(d: Diagnostic, q: Query): Diagnostic {
+/** A validation diagnostic with the text edits of its fixes written in the infix syntax. */
+export function withInfixEdits(d: Diagnostic, q: Query): Diagnostic {
   if (!d.fixes) return d;
   const fixes: Fix[] = d.fixes.map((f) => (f.change ? { ...f, edits: fixEdits(q, f.change, infixPrinter) as TextEdit[] } : f));
   return { ...d, fixes };

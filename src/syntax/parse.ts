@@ -3,7 +3,8 @@
  */
 import type { IRecognitionException, IToken } from 'chevrotain';
 import { LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
-import { badArgument, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, capDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { resolveQueryLimits, type QueryLimits } from '../check/index.js';
 import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
 import { fixKeywordCase } from './keyword-case.js';
@@ -44,10 +45,25 @@ function describeFound(t: IToken): string {
  * errors thanks to error recovery, and the dedicated `or`/`not`/`!=`/grouping codes with quick
  * fixes); `query` is present only when none is an error, `partial` always.
  */
-export function parse(text: string): ParseResult {
+export function parse(text: string, options?: ParseOptions): ParseResult {
   if (typeof text !== 'string') {
     return { partial: query([], { syntax: 'infix' }), diagnostics: [badArgument('parse', 'text', 'a string', text, 'Pass the query text.')] };
   }
+  const limits = resolveQueryLimits(options);
+  if (text.length > limits.maxInfixLength) {
+    const span = { start: limits.maxInfixLength, end: text.length };
+    return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics: [diagnostic('syntax/too-long', { length: text.length, limit: limits.maxInfixLength }, { span })] };
+  }
+  const result = parseText(text);
+  if (result.diagnostics.length <= limits.maxDiagnostics) return result;
+  const diagnostics = capDiagnostics(result.diagnostics, limits.maxDiagnostics);
+  return result.query ? { ...result, diagnostics } : { partial: result.partial, diagnostics };
+}
+
+/** Options of {@link parse}: the limits it applies (`maxInfixLength`, `maxDiagnostics`). */
+export type ParseOptions = Partial<Pick<QueryLimits, 'maxInfixLength' | 'maxDiagnostics'>>;
+
+function parseText(text: string): ParseResult {
   const engine = getEngine();
   const { lexer, parser } = engine;
   const lexed = lexer.tokenize(text);
@@ -74,7 +90,7 @@ export function parse(text: string): ParseResult {
     // The token before the error: when a character the lexer rejected lies between the two, the
     // parser error is its consequence and would only repeat it.
     const prevEnd = previousEnd(tokens, span.start);
-    if (lexErrors.some((l) => l.start >= prevEnd && l.start < (atEnd ? text.length + 1 : span.start))) continue;
+    if (anyStartIn(lexErrors, prevEnd, atEnd ? text.length + 1 : span.start)) continue;
     diagnostics.push(diagnostic('syntax/unexpected-token', { expected: e.message, found: describeFound(t) }, { span }));
   }
   const builder = new AstBuilder(text);
@@ -82,17 +98,16 @@ export function parse(text: string): ParseResult {
   // An unterminated string or field swallows the rest of its line (or text): what the parser
   // then misses after it is a consequence, not another mistake.
   const open = builder.diagnostics.find((d) => d.code === 'syntax/unterminated-string' || d.code === 'syntax/unterminated-field');
+  let kept = diagnostics;
   if (open?.span) {
     const from = open.span.start;
-    for (let i = diagnostics.length - 1; i >= 0; i--) {
-      const d = diagnostics[i] as Diagnostic;
-      if (d.code === 'syntax/unexpected-token' && (d.span?.start ?? 0) >= from) diagnostics.splice(i, 1);
-    }
+    kept = diagnostics.filter((d) => !(d.code === 'syntax/unexpected-token' && (d.span?.start ?? 0) >= from));
   }
-  diagnostics.push(...builder.diagnostics);
-  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  for (const d of builder.diagnostics) kept.push(d);
+  const diagnostics2 = kept;
+  diagnostics2.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   const partial = query(builder.clauses, { span: { start: 0, end: text.length }, syntax: 'infix' });
-  return hasErrors(diagnostics) ? { partial, diagnostics } : { query: partial, partial, diagnostics };
+  return hasErrors(diagnostics2) ? { partial, diagnostics: diagnostics2 } : { query: partial, partial, diagnostics: diagnostics2 };
 }
 
 /**
@@ -114,14 +129,31 @@ function nestingBeyond(tokens: readonly IToken[], limit: number): IToken | undef
   return undefined;
 }
 
-/** The end offset of the last real token that starts before `offset` (0 when none). */
+/**
+ * The end offset of the last real token that starts before `offset` (0 when none). A binary
+ * search: error-heavy text has one parser error per token, so a scan here would be quadratic.
+ */
 function previousEnd(tokens: readonly IToken[], offset: number): number {
-  let end = 0;
-  for (const t of tokens) {
-    if (t.startOffset >= offset) break;
-    end = tokenEnd(t);
+  let lo = 0;
+  let hi = tokens.length; // the answer is tokens[lo - 1]: the first token at or after offset is tokens[lo]
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((tokens[mid] as IToken).startOffset < offset) lo = mid + 1;
+    else hi = mid;
   }
-  return end;
+  return lo === 0 ? 0 : tokenEnd(tokens[lo - 1] as IToken);
+}
+
+/** Whether a span of `sorted` (ordered by start) starts in [from, to); a binary search. */
+function anyStartIn(sorted: readonly Span[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as Span).start < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && (sorted[lo] as Span).start < to;
 }
 
 /** Line and column (1-based, UTF-16 columns) of both ends of a span in `text`. */

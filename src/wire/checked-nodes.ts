@@ -17,7 +17,7 @@ import { DEPTH_CAP, type DecodeLimits } from './limits.js';
 import { suggestOperator } from './suggest-operator.js';
 
 // Queries built in code are not untrusted input: no size limits beyond the hard depth cap.
-const CODE_LIMITS: DecodeLimits = { maxLength: Number.MAX_SAFE_INTEGER, maxClauses: Number.MAX_SAFE_INTEGER, maxListLength: Number.MAX_SAFE_INTEGER, maxDepth: DEPTH_CAP };
+const CODE_LIMITS: DecodeLimits = { maxLength: Number.MAX_SAFE_INTEGER, maxClauses: Number.MAX_SAFE_INTEGER, maxListLength: Number.MAX_SAFE_INTEGER, maxDepth: DEPTH_CAP, maxDiagnostics: Number.MAX_SAFE_INTEGER };
 
 /**
  * Builds a clause in code: `clause('<', 'price', 20)`. The value is copied (the caller's arrays

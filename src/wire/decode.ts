@@ -1,5 +1,5 @@
 import { span, type JsonValue, type Query } from '../ast/index.js';
-import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { capDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { readClauses } from './clauses.js';
 import { describeInput, fromJs } from './from-js.js';
 import { resolveLimits, type DecodeLimits, type DecodeOptions } from './limits.js';
@@ -37,8 +37,8 @@ const identity = (offset: number): number => offset;
 export function decode(q: unknown, options?: DecodeOptions): DecodeResult {
   try {
     const limits = resolveLimits(options);
-    if (typeof q === 'string') return decodeText(q, limits);
-    if (Array.isArray(q)) return decodeArray(q, limits);
+    if (typeof q === 'string') return capped(decodeText(q, limits), limits);
+    if (Array.isArray(q)) return capped(decodeArray(q, limits), limits);
     return { diagnostics: [diagnostic('wire/not-an-array', { found: describeInput(q) }, { path: '' })] };
   } catch (e) {
     // Not expected to happen; the contract is that decode never throws, so say what broke.
@@ -46,10 +46,21 @@ export function decode(q: unknown, options?: DecodeOptions): DecodeResult {
   }
 }
 
+/** The result with at most `maxDiagnostics` diagnostics listed (the rest counted). */
+function capped(result: DecodeResult, limits: DecodeLimits): DecodeResult {
+  if (result.diagnostics.length <= limits.maxDiagnostics) return result;
+  return { ...result, diagnostics: capDiagnostics(result.diagnostics, limits.maxDiagnostics) };
+}
+
 function decodeArray(q: readonly unknown[], limits: DecodeLimits): DecodeResult {
   const diagnostics: Diagnostic[] = [];
   const data = fromJs(q, limits, diagnostics);
-  if (data.aborted) return { diagnostics };
+  if (data.aborted) {
+    // The budget is what stopped the walk: say so first, before the problems met on the way.
+    const budget = diagnostics.findIndex((d) => d.code === 'wire/too-many-values');
+    if (budget > 0) diagnostics.unshift(...diagnostics.splice(budget, 1));
+    return { diagnostics };
+  }
   const query = readClauses({ value: data.value, skip: data.badClauses }, limits, diagnostics);
   return query && diagnostics.length === 0 ? { query, diagnostics } : { diagnostics };
 }

@@ -1,14 +1,20 @@
-import { isQuery, type JsonArray, type JsonValue, type Query } from '../ast/index.js';
+import { isOperator, isQuery, type Clause, type JsonArray, type JsonValue, type Query } from '../ast/index.js';
 import { throwBadArgument } from '../diagnostics/index.js';
 
 /**
- * The wire array of a query (LANGUAGE.md section 1): equality in the shorthand `[field, value]`,
+ * The wire array of a query (docs/wire.md, "Clauses"): equality in the shorthand `[field, value]`,
  * every other operator in the full form `[[operator, field], value]`. Clause order, object key
  * order and values are kept as they are.
  */
 export function toWire(query: Query): JsonArray {
   if (!isQuery(query)) throwBadArgument('toWire', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).');
-  return query.clauses.map((c): JsonValue => (c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value]));
+  return query.clauses.map((c, i): JsonValue => {
+    // A hand-made Query may hold anything; never write `[[null, null], null]` for it.
+    if (!isClauseShaped(c)) {
+      throwBadArgument('toWire', `query.clauses[${i}]`, 'a clause', c, 'Build queries with query([clause(...)]), decode(q) or parse(text).');
+    }
+    return c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value];
+  });
 }
 
 /**
@@ -18,4 +24,8 @@ export function toWire(query: Query): JsonArray {
  */
 export function encode(query: Query): string {
   return encodeURIComponent(JSON.stringify(toWire(query)));
+}
+
+function isClauseShaped(c: unknown): c is Clause {
+  return typeof c === 'object' && c !== null && isOperator((c as Clause).operator) && typeof (c as Clause).field === 'string' && (c as Clause).value !== undefined;
 }

@@ -15,6 +15,23 @@ export function fromJs(input: readonly unknown[], limits: DecodeLimits, diagnost
   return { value: Array.isArray(out) ? out : [], badClauses: copier.badClauses, aborted: copier.budgetReported || !Array.isArray(out) };
 }
 
+/**
+ * The problems of one value of a hand-built query (a clause's value, or its field): everything
+ * JSON cannot hold, as `wire/not-json` diagnostics at `path` (segments of a JSON pointer) and
+ * below (NaN and ±Infinity kept when `keepNonFinite`). Returns the plain copy when there is none. Never throws.
+ */
+export function jsonValueProblems(
+  value: unknown,
+  path: readonly (string | number)[],
+  limits: DecodeLimits,
+  keepNonFinite = false,
+): { value?: JsonValue; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const copier = new Copier(limits, diagnostics, path, keepNonFinite);
+  const out = copier.copy(value, 3);
+  return diagnostics.length === 0 && out !== undefined ? { value: out, diagnostics } : { diagnostics };
+}
+
 /** The copy, with where it failed: a failed value is left as `null` so that indices stay right. */
 export interface JsData {
   readonly value: JsonValue[];
@@ -32,13 +49,18 @@ class Copier {
   private count = 0;
   /** Inside a value nested deeper than maxDepth: how deep it goes (reported once, at its top). */
   private deepest = 0;
-  private readonly segments: (string | number)[] = [];
+  private readonly segments: (string | number)[];
   private readonly ancestors = new Set<object>();
 
   constructor(
     private readonly limits: DecodeLimits,
     private readonly diagnostics: Diagnostic[],
-  ) {}
+    base: readonly (string | number)[] = [],
+    /** Keep NaN and ±Infinity (the validator reports them as values of the wrong type). */
+    private readonly keepNonFinite = false,
+  ) {
+    this.segments = [...base];
+  }
 
   copy(v: unknown, depth: number): JsonValue | undefined {
     // Shared sub-arrays are fine in JS but could make the walk exponential: cap the values seen.
@@ -53,7 +75,7 @@ class Copier {
         case 'boolean':
           return v;
         case 'number':
-          if (Number.isFinite(v)) return v;
+          if (Number.isFinite(v) || this.keepNonFinite) return v;
           return this.notJson(`the number ${String(v)}`);
         case 'object':
           if (v === null) return null;
@@ -93,9 +115,19 @@ class Copier {
       if (isArray) {
         const arr = v as readonly unknown[];
         const out: JsonValue[] = [];
-        for (let i = 0; i < arr.length; i++) {
+        const length = arr.length;
+        // A hole costs a value of the budget like any element, so an array longer than what is
+        // left of the budget is refused at once (`a.length = 2 ** 32 - 1` walks nothing).
+        if (length > this.limits.maxLength - this.count) {
+          this.count = this.limits.maxLength;
+          this.hole(true);
+          return undefined;
+        }
+        let holes = 0;
+        for (let i = 0; i < length; i++) {
           this.segments.push(i);
-          const item = hasOwn.call(arr, i) ? this.copy(arr[i], depth + 1) : this.notJson('a hole in a sparse array');
+          // One diagnostic for the first hole of an array, the others counted.
+          const item = hasOwn.call(arr, i) ? this.copy(arr[i], depth + 1) : this.hole(holes++ === 0);
           this.segments.pop();
           out.push(item === undefined ? null : item);
           if (this.budgetReported) break;
@@ -119,6 +151,18 @@ class Copier {
         this.deepest = 0;
       }
     }
+  }
+
+  private hole(first: boolean): undefined {
+    if (++this.count > this.limits.maxLength) {
+      if (!this.budgetReported) this.report(diagnostic('wire/too-many-values', { limit: this.limits.maxLength }, { path: '' }));
+      this.budgetReported = true;
+      return undefined;
+    }
+    if (first) return this.notJson('a hole in a sparse array');
+    const top = this.segments[0];
+    if (typeof top === 'number') this.badClauses.add(top);
+    return undefined;
   }
 
   private notJson(found: string): undefined {

@@ -6,5 +6,6 @@
  */
 export { decode, type DecodeResult } from './decode.js';
 export { encode, toWire } from './encode.js';
-export { DEFAULT_LIMITS, type DecodeLimits, type DecodeOptions } from './limits.js';
+export { DEFAULT_LIMITS, ownOptions, type DecodeLimits, type DecodeOptions } from './limits.js';
+export { jsonValueProblems } from './from-js.js';
 export { clause, query } from './checked-nodes.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineCatalog, OPERATORS_BY_TYPE, queryBuilder, QueryBuilder } from '../../src/builder/index.js';
+import { defineCatalog, isQueryBuilder, OPERATORS_BY_TYPE, queryBuilder, QueryBuilder } from '../../src/builder/index.js';
 import { ATTRIBUTE_TYPES, decode, encode, filter, operatorsFor, parse, queryEqual, QueryError, type Catalog } from '../../src/index.js';
 
 const shop = defineCatalog({
@@ -58,6 +58,8 @@ describe('queryBuilder', () => {
     const acme = cheap.where('brand', '=', 'Acme');
     const globex = cheap.where('brand', '=', 'Globex');
     expect(cheap.clauses).toHaveLength(1);
+    expect(Object.isFrozen(cheap.clauses)).toBe(true);
+    expect(() => (cheap.clauses as unknown as unknown[]).push('x')).toThrow(TypeError);
     expect(acme.toInfix()).toBe('price < 20 and brand = "Acme"');
     expect(globex.toInfix()).toBe('price < 20 and brand = "Globex"');
   });
@@ -87,6 +89,16 @@ describe('queryBuilder', () => {
     (json.SearchableAttributes as unknown as { Attribute: string }[])[2]!.Attribute = 'cost';
     expect(runtime.where('price', '>', 1).toInfix()).toBe('price > 1');
     expect(Object.isFrozen(runtime.catalog)).toBe(true);
+  });
+
+  it('is recognised by instanceof and isQueryBuilder, also from another copy of catq', () => {
+    const q = b.where('price', '<', 1);
+    expect(q).toBeInstanceOf(QueryBuilder);
+    expect(isQueryBuilder(q)).toBe(true);
+    // What another bundle's builder looks like from here: the same global mark, another class.
+    const other = { [Symbol.for('catq.QueryBuilder')]: true, toQuery: () => q.toQuery() };
+    expect(isQueryBuilder(other)).toBe(true);
+    for (const v of [q.toQuery(), q.toWire(), {}, null, 'price < 1']) expect(isQueryBuilder(v)).toBe(false);
   });
 
   it('gives the warnings of the whole query', () => {
@@ -149,6 +161,45 @@ describe('queryBuilder at run time (plain JavaScript, catalogs from JSON)', () =
     expect(e.diagnostics.every((d) => d.code.startsWith('catalog/'))).toBe(true);
     expect(thrown(() => queryBuilder(undefined as never)).diagnostics.length).toBeGreaterThan(0);
     expect(thrown(() => defineCatalog({ Id: 100, Name: 'x', Type: 'Product', Aliases: { Id: 'id' }, SearchableAttributes: [{ Attribute: 'id', Type: 'Text', Cardinality: 'Many' as 'One' }] })).diagnostics.length).toBeGreaterThan(0);
+  });
+});
+
+describe('limits', () => {
+  const many = Array.from({ length: 1001 }, (_, i) => `sku-${i}`) as unknown as readonly [string, ...string[]];
+
+  it('keeps the query within the limits decode applies by default, so that a service accepts toQ()', () => {
+    const e = thrown(() => queryBuilder(shop).where('price', '<', 3).where('sku', 'one-of', many));
+    expect(e.diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/list-too-long', '/1/1']]);
+    const ok = queryBuilder(shop).where('sku', 'one-of', many.slice(0, 1000) as unknown as readonly [string, ...string[]]);
+    expect(decode(ok.toQ()).diagnostics).toEqual([]);
+  });
+
+  it('takes larger (or smaller) limits for a service configured so', () => {
+    const big = queryBuilder(shop, { limits: { maxListLength: 5000 } }).where('sku', 'one-of', many);
+    expect(decode(big.toQ(), { maxListLength: 5000 }).query?.clauses[0]?.value).toHaveLength(1001);
+    const two = queryBuilder(shop, { limits: { maxClauses: 2 } }).where('price', '<', 3).where('price', '>', 1);
+    expect(thrown(() => two.where('brand', '=', 'Acme')).diagnostics.map((d) => [d.code, d.path])).toEqual([['wire/too-many-clauses', '/2']]);
+  });
+
+  it('counts the length of toQ() exactly', () => {
+    const built = queryBuilder(shop).where('title', 'matches', 'rain jacket 😀').where('brand', 'one-of', ['A&B', 'Zoë']);
+    const length = built.toQ().length;
+    const exact = queryBuilder(shop, { limits: { maxLength: length } }).where('title', 'matches', 'rain jacket 😀').where('brand', 'one-of', ['A&B', 'Zoë']);
+    expect(exact.toQ()).toBe(built.toQ());
+    const short = queryBuilder(shop, { limits: { maxLength: length - 1 } }).where('title', 'matches', 'rain jacket 😀');
+    const e = thrown(() => short.where('brand', 'one-of', ['A&B', 'Zoë']));
+    expect(e.diagnostics.map((d) => [d.code, d.data])).toEqual([['wire/too-long', { length, limit: length - 1 }]]);
+  });
+
+  it('rejects options it does not know', () => {
+    expect(thrown(() => queryBuilder(shop, { limit: 5 } as never)).diagnostics.map((d) => [d.code, d.data?.['name']])).toEqual([['api/bad-argument', 'options.limit']]);
+    const misspelt = thrown(() => queryBuilder(shop, { limits: { maxList: 5 } } as never));
+    expect(misspelt.diagnostics.map((d) => d.data?.['name'])).toEqual(['options.limits.maxList']);
+    expect(misspelt.diagnostics[0]?.message).toContain('Did you mean "maxListLength"?');
+    expect(thrown(() => queryBuilder(shop, { Limits: {} } as never)).diagnostics[0]?.message).toContain('Did you mean "limits"?');
+    expect(thrown(() => queryBuilder(shop, { fast: true } as never)).diagnostics[0]?.message).not.toContain('Did you mean');
+    expect(thrown(() => queryBuilder(shop, { limits: { maxClauses: -1 } })).diagnostics.map((d) => d.data?.['name'])).toEqual(['options.limits.maxClauses']);
+    expect(thrown(() => queryBuilder(shop, 'fast' as never)).diagnostics.map((d) => d.code)).toEqual(['api/bad-argument']);
   });
 });
 

@@ -23,6 +23,9 @@ afterEach(() => {
   service.maxInFlight = 0;
 });
 
+/** The batch requests the service saw (not the catalog read). */
+const batches = () => service.requests.filter((r) => r.method !== 'GET');
+
 /** 2,500 items, those at `bad` without a usable id. */
 function batch(bad: readonly number[]): RawItem[] {
   const items: RawItem[] = products(2500, 10_001);
@@ -37,7 +40,8 @@ describe('batch helpers', () => {
     const { warnings } = await client(2).upsertItems(1042, 'product', batch(BAD));
     expect(warnings.map((w) => w.index)).toEqual(BAD);
     for (const w of warnings) expect(w.message).toMatch(/no usable id/);
-    expect(service.requests.map((r) => (r.body as { Items: unknown[] }).Items.length).sort()).toEqual([1000, 1000, 500]);
+    expect(service.requests[0]?.path).toBe('/v1/catalog/1042'); // the id key, read once
+    expect(batches().map((r) => (r.body as { Items: unknown[] }).Items.length).sort()).toEqual([1000, 1000, 500]);
     expect(service.maxInFlight).toBe(2);
     expect(service.items.size).toBe(2500 - BAD.length);
   });
@@ -50,8 +54,8 @@ describe('batch helpers', () => {
     const { warnings } = await client(4).updateItems(1042, 'product', updates);
     const noId = BAD; // deleted-by-omission: those were never stored
     expect(warnings.map((w) => w.index)).toEqual([...new Set([...missing, ...noId])].sort((a, b) => a - b));
-    expect(service.requests).toHaveLength(25);
-    expect(service.requests.every((r) => r.method === 'PATCH' && (r.body as { Items: unknown[] }).Items.length === 100)).toBe(true);
+    expect(batches()).toHaveLength(25);
+    expect(batches().every((r) => r.method === 'PATCH' && (r.body as { Items: unknown[] }).Items.length === 100)).toBe(true);
     expect(service.maxInFlight).toBeLessThanOrEqual(4);
     expect(service.maxInFlight).toBeGreaterThan(1);
   });
@@ -62,7 +66,7 @@ describe('batch helpers', () => {
     const { warnings } = await client().deleteItems(1042, 'product', del);
     expect(warnings).toEqual([{ index: 1234, message: expect.stringContaining('Items[234]') }]);
     expect([...service.items.values()].map((i) => i.id)).toEqual([10_001 + 1234]); // the one sent without its id
-    expect(service.requests).toHaveLength(3);
+    expect(batches()).toHaveLength(3);
   });
 
   it('sends nothing for an empty array', async () => {
@@ -71,12 +75,47 @@ describe('batch helpers', () => {
   });
 
   it('stops sending after a failed request and says which ranges were acknowledged', async () => {
-    service.fault = (req) => ((req.body as { Items: { id: number }[] }).Items[0]?.id === 10_001 + 1000 ? { status: 400, body: { Errors: [{ message: 'Items[7]: bad' }] } } : undefined);
+    service.fault = (req) => ((req.body as { Items: { id: number }[] } | undefined)?.Items[0]?.id === 10_001 + 1000 ? { status: 400, body: { Errors: [{ message: 'Items[7]: bad' }] } } : undefined);
     const e = (await client(1).upsertItems(1042, 'product', products(3500, 10_001)).catch((x: unknown) => x)) as CatalogApiError;
     expect(e).toBeInstanceOf(CatalogApiError);
     expect(e.status).toBe(400);
     expect(e.batch).toEqual({ start: 1000, end: 2000, acknowledged: [{ start: 0, end: 1000 }] });
-    expect(service.requests).toHaveLength(2);
+    expect(batches()).toHaveLength(2);
+  });
+
+  it('keeps the caller\'s order for ids that occur in several requests, with requests in flight together', async () => {
+    service.items.clear();
+    // 3,000 items over 30 ids: every request shares ids with the others. The service is slowest
+    // on the first request it gets, so requests sent together would be applied in reverse.
+    const items = Array.from({ length: 3000 }, (_, i) => ({ id: i % 30, title: `version ${i}` }));
+    service.batchDelayMs = (n) => Math.max(0, 80 - 20 * n);
+    const distinct = Array.from({ length: 900 }, (_, i) => ({ id: 1_000_000 + i }));
+    await client(4).upsertItems(1042, 'product', [...items, ...distinct, ...distinct, ...distinct]);
+    for (let id = 0; id < 30; id++) expect(service.items.get(`number:${id}`)?.title).toBe(`version ${2970 + id}`);
+    expect(service.items.size).toBe(930);
+    expect(service.maxInFlight).toBeGreaterThan(1); // the requests of distinct ids did overlap
+  });
+
+  it('sends requests in parallel when they share no id, one at a time when ids are unknown', async () => {
+    service.batchDelayMs = 20;
+    await client(3).upsertItems(1042, 'product', products(3000, 7_000_000));
+    expect(service.maxInFlight).toBe(3);
+    service.maxInFlight = 0;
+    service.fault = (req) => (req.method === 'GET' ? { status: 404 } : undefined);
+    await client(3).upsertItems(1042, 'product', products(3000, 8_000_000));
+    expect(service.maxInFlight).toBe(1);
+  });
+
+  it('places a warning that names an id but no position on the item with that id', async () => {
+    const items = products(1500, 500);
+    service.fault = (req) => (req.method === 'POST' ? { status: 200, body: { Warnings: [{ message: 'No product with id 1600 exists in catalog 1042' }, { message: 'No product with id "x" exists' }] } } : undefined);
+    const { warnings } = await client().upsertItems(1042, 'product', items);
+    expect(warnings).toEqual([
+      { index: 1100, message: 'No product with id 1600 exists in catalog 1042' },
+      { message: 'No product with id 1600 exists in catalog 1042' },
+      { message: 'No product with id "x" exists' },
+      { message: 'No product with id "x" exists' },
+    ]);
   });
 
   it('splits any count into contiguous ranges of at most the limit', () => {

@@ -1,31 +1,36 @@
 /**
- * Every ```ts example of docs/sdk-client.md runs against a service started here (its `assert`
- * lines are checked) and type-checks under the repository's compiler settings.
+ * Every ```ts example of docs/sdk-client.md runs against this repository's catalog service,
+ * started here as a process (its `assert` lines are checked), and type-checks under the
+ * repository's compiler settings.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG, products } from './support/catalog.js';
-import { API_KEY, startTestService, type TestService } from './support/test-service.js';
+import { SERVER_PRESENT, startCatqServer, type ServerProcess } from './support/server-process.js';
 
 const root = join(__dirname, '..', '..');
 const dir = join(root, 'test-artifacts', 'docs-examples');
 const doc = readFileSync(join(root, 'docs', 'sdk-client.md'), 'utf8');
-const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => (m[1] as string).replaceAll("from 'catq/client'", "from '../../src/client/index.js'"));
+const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) =>
+  (m[1] as string).replaceAll("from 'catq/client'", "from '../../src/client/index.js'").replaceAll("from 'catq/builder'", "from '../../src/builder/index.js'"),
+);
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startTestService(CATALOG, products(300));
-  process.env.CATQ_URL = service.url;
-  process.env.CATQ_API_KEY = API_KEY;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  examples.forEach((code, i) => writeFileSync(join(dir, `example-${i + 1}.ts`), `${code}\nexport {};\n`));
-});
-afterAll(() => service.close());
+const API_KEY = 'docs-example-key';
+let server: ServerProcess | undefined;
 
-describe('docs/sdk-client.md', () => {
+describe.runIf(SERVER_PRESENT)('docs/sdk-client.md', () => {
+  beforeAll(async () => {
+    server = await startCatqServer(CATALOG, products(300), API_KEY);
+    process.env.CATQ_URL = server.url;
+    process.env.CATQ_API_KEY = API_KEY;
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    examples.forEach((code, i) => writeFileSync(join(dir, `example-${i + 1}.ts`), `${code}\nexport {};\n`));
+  });
+  afterAll(() => server?.stop());
+
   it('has examples', () => {
     expect(examples.length).toBeGreaterThanOrEqual(7);
   });

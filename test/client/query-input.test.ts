@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogApiError, createClient, QueryError, readQueryInput } from '../../src/client/index.js';
+import { queryBuilder } from '../../src/builder/index.js';
 import { clause, encode, query } from '../../src/index.js';
 import { CATALOG, products } from './support/catalog.js';
 import { API_KEY, startTestService, type TestService } from './support/test-service.js';
@@ -27,6 +28,7 @@ const FORMS: [string, unknown][] = [
   ['Query AST', query([clause('=', 'brand', 'Acme'), clause('<', 'price', 50)])],
   ['builder (toQuery)', { toQuery: () => query([clause('=', 'brand', 'Acme'), clause('<', 'price', 50)]) }],
   ['full-form equality', [[['=', 'brand'], 'Acme'], [['<', 'price'], 50]]],
+  ['catq/builder', queryBuilder(CATALOG).where('brand', '=', 'Acme').where('price', '<', 50)],
 ];
 
 describe('q in every form', () => {

@@ -5,6 +5,7 @@ import { CompletionContext, type CompletionResult } from '@codemirror/autocomple
 import { EditorState } from '@codemirror/state';
 import { describe, expect, test } from 'vitest';
 import { catq, completionSource } from '../../src/codemirror/index.js';
+import { isQueryError, type QueryError } from '../../src/diagnostics/index.js';
 import { complete } from '../../src/syntax/index.js';
 import { catalog } from '../syntax/fixtures.js';
 
@@ -39,6 +40,14 @@ describe('completionSource', () => {
     expect(at('color one-of ["red", |')!.options.map((o) => [o.label, o.type])).toEqual([['"red"', 'constant'], ['"blue"', 'constant']]);
   });
 
+  test('values seen in a sample of items, for a field without AllowedValues', () => {
+    const items = [{ brand: 'Acme' }, { brand: 'Zeta' }, { brand: 'Acme' }, { brand: 7 }];
+    const state = EditorState.create({ doc: 'brand = ' });
+    const r = completionSource(catalog, { items })(new CompletionContext(state, 8, false)) as CompletionResult;
+    expect(r.options.map((o) => o.label)).toEqual(complete('brand = ', 8, catalog, { items }).map((c) => c.insertText));
+    expect(r.options.map((o) => o.label)).toContain('"Acme"');
+  });
+
   test('the cursor inside a word replaces the whole word, filtered by the library', () => {
     const r = at('pr|ice = 1')!;
     expect(r).toMatchObject({ from: 0, to: 5, filter: false });
@@ -60,8 +69,22 @@ describe('completionSource', () => {
     expect(r.options.map((o) => o.label)).toEqual(['brand', 'Brand.Name']);
   });
 
-  test('catq() refuses a bad catalog with a QueryError', () => {
+  test('catq() refuses a bad catalog or bad options with a QueryError', () => {
     expect(() => catq({ catalog: { Id: 'x' } as never })).toThrow(/bad catalog/);
     expect(() => catq(undefined as never)).toThrow(/bad catalog/);
+    let error: unknown;
+    try {
+      catq({ catalog, items: 'x' as never, lintDelay: -1, onLint: 3 as never, hover: 'no' as never });
+    } catch (e) {
+      error = e;
+    }
+    expect(isQueryError(error)).toBe(true);
+    const found = (error as QueryError).diagnostics.map((d) => [d.code, d.data?.['name']]);
+    expect(found).toEqual([
+      ['api/bad-argument', 'options.items'],
+      ['api/bad-argument', 'options.lintDelay'],
+      ['api/bad-argument', 'options.onLint'],
+      ['api/bad-argument', 'options.hover'],
+    ]);
   });
 });

@@ -1,23 +1,25 @@
-/** Hover texts at positions of a query. */
+/** Hover on a CodeMirror position: the library's hover text, for the character on the given side. */
 import { describe, expect, test } from 'vitest';
 import { hoverAt } from '../../src/codemirror/index.js';
+import { hover } from '../../src/syntax/index.js';
 import { catalog } from '../syntax/fixtures.js';
 
 describe('hoverAt', () => {
-  const text = 'Brand.Name = "Acme" and color one-of ["red"] and nope = 1';
-  test('a field: type, cardinality, label, alias target', () => {
-    expect(hoverAt(text, 3, catalog)).toEqual({ span: { start: 0, end: 10 }, title: 'Brand.Name', detail: 'String, cardinality One · alias of `brand`' });
-    expect(hoverAt(text, 26, catalog)?.detail).toBe('String, cardinality Many · label "Colour"');
-    expect(hoverAt(text, text.indexOf('nope'), catalog)?.detail).toMatch(/not a searchable attribute/);
+  const text = 'Brand.Name = "Acme" and color one-of ["red"] and `size (EU)` = 40';
+
+  test("inside a word: the library's hover (infix and wire)", () => {
+    expect(hoverAt(text, 3, catalog)).toEqual(hover(text, 3, catalog));
+    expect(hoverAt(text, 3, catalog)).toMatchObject({ kind: 'field', range: { start: 0, end: 10 } });
+    expect(hoverAt(text, text.indexOf('one-of') + 2, catalog)).toMatchObject({ kind: 'operator' });
+    expect(hoverAt(text, text.indexOf('size'), catalog)).toMatchObject({ kind: 'field', range: { start: text.indexOf('`size') } });
+    const wire = '[["brand","Acme"]]';
+    expect(hoverAt(wire, 4, catalog)).toMatchObject({ kind: 'field', range: { start: 2, end: 9 } });
   });
 
-  test('an operator: its meaning', () => {
-    expect(hoverAt(text, text.indexOf('one-of') + 2, catalog)).toMatchObject({ title: 'one-of', detail: 'equals one of the candidates' });
-  });
-
-  test('the side decides at a boundary; values and spaces have none', () => {
-    expect(hoverAt(text, 10, catalog, -1)?.title).toBe('Brand.Name');
+  test('the side decides at a boundary; the space after a word has none', () => {
+    expect(hoverAt(text, 10, catalog, -1)?.range).toEqual({ start: 0, end: 10 });
     expect(hoverAt(text, 10, catalog, 1)).toBeUndefined();
-    expect(hoverAt(text, 15, catalog)).toBeUndefined();
+    expect(hoverAt(text, 0, catalog, -1)).toBeUndefined();
+    expect(hoverAt(text, text.length, catalog, 1)).toBeUndefined();
   });
 });

@@ -40,8 +40,9 @@ let tables = 0;
 describe('listSql pages equal listItems pages', () => {
   it('pages and page walks on every engine (120 cases)', async () => {
     const caseWithParams = caseArbWith({ maxItems: 15, maxClauses: 1 }).chain((c) => {
-      const ids = c.items.map((it) => it[c.catalog.Aliases.Id]).filter((v) => typeof v === 'string' || typeof v === 'number');
-      const boundary = fc.oneof(fc.constantFrom(...(ids.length ? ids : [0])), fc.constantFrom(-1, 0, 5.5, 1e21, '', 'a', '\u{1F600}', '\uFFFF'));
+      const ids = c.items.map((it) => it[c.catalog.Aliases.Id]).filter((v) => (typeof v === 'string' && v !== '') || typeof v === 'number');
+      // '' is not an id (an error as boundary-id, see test/listing/params.test.ts); items with it are not listed.
+      const boundary = fc.oneof(fc.constantFrom(...(ids.length ? ids : [0])), fc.constantFrom(-1, 0, 5.5, 1e21, 'a', '\u{1F600}', '\uFFFF'));
       const params = fc.record(
         { 'boundary-id': boundary, comparison: fc.constantFrom('>', '>=', '<', '<='), limit: fc.integer({ min: 1, max: 4 }) },
         { requiredKeys: ['limit'] },

@@ -86,6 +86,14 @@ describe('query() from the root entry', () => {
     expect(d?.message).toContain('decode(');
   });
 
+  it('never lets encode write nulls for a hand-made query object either', () => {
+    for (const clauses of [[['brand', 'Acme']], [{ kind: 'clause', operator: 'lt', field: 'price', value: 1 }], [null], [{ kind: 'clause', operator: '=', field: 'a' }]]) {
+      const e = thrown(() => catq.encode({ kind: 'query', clauses } as never));
+      expect(codesOf(e)).toEqual(['api/bad-argument']);
+      expect((e as catq.QueryError).diagnostics[0]?.data).toMatchObject({ fn: 'toWire', name: 'query.clauses[0]' });
+    }
+  });
+
   it('reports every bad clause at once, with its index', () => {
     const hand = { kind: 'clause', operator: 'gte', field: 'price', value: NaN };
     const e = thrown(() => catq.query([catq.clause('=', 'a', 1), null, hand, 'x'] as never));

@@ -21,6 +21,10 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: ctx.bodyLimit,
+    // Items are stored as sent: a "__proto__" or "constructor" key is data (JSON.parse makes it an
+    // own property, and nothing here merges objects by assignment).
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: true } },
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
   });
@@ -41,6 +45,8 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     void reply.status(404).send(errorBody(`No such route: ${req.method} ${req.url.split('?')[0]?.slice(0, 200)}`));
   });
 
+  // JSON, or the legacy form encoding; nothing else (Fastify would also read text/plain).
+  app.removeContentTypeParser('text/plain');
   // Legacy form bodies: the JSON object is the value of one form key.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const form = new URLSearchParams(body as string);

@@ -1,6 +1,7 @@
 import type { DialectName } from '../../sql/dialects.js';
 import { printJson, println, type CliContext } from '../context.js';
-import { EXIT } from '../exit-codes.js';
+import { isQueryError, type Diagnostic } from '../../diagnostics/index.js';
+import { CliError, EXIT } from '../exit-codes.js';
 import { readCheckedQuery } from '../query-input.js';
 
 /** Options of `catq compile`. */
@@ -26,11 +27,13 @@ export default async function compile(arg: string | undefined, options: CompileO
     const { toSql } = await import('../../sql/index.js');
     const { dialectOf } = await import('../../sql/dialects.js');
     const dialect = options.dialect ?? 'postgres';
-    const out = toSql(query, catalog, {
-      dialect,
-      ...(options.table !== undefined ? { table: options.table } : {}),
-      ...(options.column !== undefined ? { column: options.column } : {}),
-    });
+    const out = usageErrorsOf(() =>
+      toSql(query, catalog, {
+        dialect,
+        ...(options.table !== undefined ? { table: options.table } : {}),
+        ...(options.column !== undefined ? { column: options.column } : {}),
+      }),
+    );
     if (json) {
       printJson(ctx, { dialect, sql: out.sql, where: out.where, params: out.params });
     } else {
@@ -44,4 +47,22 @@ export default async function compile(arg: string | undefined, options: CompileO
     else println(ctx, JSON.stringify(filter, null, 2));
   }
   return EXIT.ok;
+}
+
+/**
+ * Runs a compiler; a bad option of it (`sql/bad-option`, from `--table ''` or `--column ''`) is
+ * a usage error (exit 2) naming the option, not a query error (exit 1).
+ */
+function usageErrorsOf<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (!isQueryError(e)) throw e;
+    const bad = e.diagnostics.filter((d) => d.code === 'sql/bad-option');
+    if (bad.length === 0) throw e;
+    const option = (d: Diagnostic) => `--${String(d.data?.['option'] ?? 'option')}`;
+    throw new CliError(bad.map((d) => `${option(d)}: ${String(d.data?.['detail'] ?? d.message)}`).join('; ') + '.', {
+      fix: `give ${bad.map(option).join(' and ')} a valid value, or leave it out for the default.`,
+    });
+  }
 }

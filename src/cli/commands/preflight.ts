@@ -21,6 +21,7 @@ interface PreflightOptions {
   readonly maxShare?: string;
   readonly examples?: string;
   readonly skipBadLines?: boolean;
+  readonly maxLineBytes?: number;
   readonly format?: 'text' | 'json';
 }
 
@@ -72,7 +73,7 @@ export default async function preflight(arg: string | undefined, options: Prefli
           page?.offer(item, line);
         }
       },
-      { skipBadLines: options.skipBadLines ?? false, status: () => `| ${matches} matches` },
+      { skipBadLines: options.skipBadLines ?? false, ...(options.maxLineBytes !== undefined ? { maxLineBytes: options.maxLineBytes } : {}), status: () => `| ${matches} matches` },
     );
     const examples = exampleCount === 0 ? [] : (page?.result().entries ?? []).flatMap((e) => toListedItem(e.item, catalog) ?? []);
     const share = s.items ? matches / s.items : 0;

@@ -17,6 +17,7 @@ interface RunOptions {
   readonly boundaryId?: string;
   readonly comparison?: string;
   readonly skipBadLines?: boolean;
+  readonly maxLineBytes?: number;
   readonly progress?: boolean;
 }
 
@@ -115,6 +116,7 @@ function readListing(query: Query, options: RunOptions): Listing {
 function progressOptions(options: RunOptions, out: OutputBuffer | undefined, status: () => string) {
   return {
     skipBadLines: options.skipBadLines ?? false,
+    ...(options.maxLineBytes !== undefined ? { maxLineBytes: options.maxLineBytes } : {}),
     progress: options.progress !== false,
     status,
     ...(out ? { afterChunk: () => out.maybeFlush() } : {}),

@@ -7,4 +7,12 @@ export const apiCodes = {
     'A catq function was called with an argument of the wrong kind.',
     (d) => `${d.fn}: the argument "${d.name}" must be ${d.expected}, but it is ${d.found}. ${d.fix}`,
   ),
+  'api/unknown-option': code<{ fn: string; option: string; suggestion?: string; known: readonly string[] }>(
+    'error',
+    'A catq function was given an option it does not know (often a misspelling).',
+    (d) =>
+      `${d.fn}: unknown option ${JSON.stringify(d.option)}.` +
+      (d.suggestion ? ` Did you mean ${JSON.stringify(d.suggestion)}?` : '') +
+      ` The options are ${d.known.map((k) => JSON.stringify(k)).join(', ')}.`,
+  ),
 } as const;

@@ -2,6 +2,7 @@ import { apiCodes } from './api.js';
 import { backendCodes } from './backend.js';
 import { catalogCodes } from './catalog.js';
 import type { CodeDefinition } from './define.js';
+import { limitCodes } from './limits.js';
 import { listingCodes } from './listing.js';
 import { schemaCodes } from './schema.js';
 import { syntaxCodes } from './syntax.js';
@@ -19,6 +20,7 @@ export const CODES = {
   ...listingCodes,
   ...backendCodes,
   ...apiCodes,
+  ...limitCodes,
 } as const;
 
 /** A diagnostic code. */

@@ -47,6 +47,11 @@ export const syntaxCodes = {
     'A keyword written in upper or mixed case; keywords are lower-case.',
     (d) => `Keywords are lower-case: write \`${d.keyword}\` instead of \`${d.written}\`.`,
   ),
+  'syntax/too-long': code<{ length: number; limit: number }>(
+    'error',
+    'The infix text is longer than the configured limit (maxInfixLength).',
+    (d) => `The query text is ${d.length} characters long; the limit is ${d.limit}.`,
+  ),
   'syntax/too-deep': code<{ limit: number }>(
     'error',
     'Arrays, objects and parentheses nested deeper than the limit.',

@@ -31,8 +31,8 @@ export interface TestService {
   readonly items: Map<string, Record<string, unknown>>;
   /** Decides per request; `undefined` serves it normally. */
   fault: ((req: SeenRequest, n: number) => Fault | undefined) | undefined;
-  /** Delay before answering a batch request (to observe concurrency). */
-  batchDelayMs: number;
+  /** Delay before answering a batch request (to observe concurrency and reordering). */
+  batchDelayMs: number | ((n: number) => number);
   /** Most batch requests in flight at once. */
   maxInFlight: number;
   close(): Promise<void>;
@@ -48,6 +48,7 @@ export async function startTestService(catalog: Catalog, items: readonly Record<
     if (id !== undefined) store.set(keyOf(id), it);
   }
   let inFlight = 0;
+  let batchCount = 0;
   const hanging = new Set<ServerResponse>();
   const service: TestService = {
     url: '',
@@ -113,7 +114,7 @@ export async function startTestService(catalog: Catalog, items: readonly Record<
       if (!Array.isArray(list) || list.length < 1 || list.length > max) return errors(res, 400, `Items must hold 1 to ${max} items`);
       inFlight++;
       service.maxInFlight = Math.max(service.maxInFlight, inFlight);
-      await new Promise((r) => setTimeout(r, service.batchDelayMs));
+      await new Promise((r) => setTimeout(r, typeof service.batchDelayMs === 'function' ? service.batchDelayMs(batchCount++) : service.batchDelayMs));
       inFlight--;
       const warnings: { message: string }[] = [];
       list.forEach((it: Record<string, unknown>, i: number) => {

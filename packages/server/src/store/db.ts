@@ -32,17 +32,22 @@ export async function openPostgres(url: string): Promise<Db> {
       return (await pool.query(sql, [...params])).rows as Row[];
     },
     async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const out = await fn({ query: async (sql, params = []) => (await client.query(sql, [...params])).rows as Row[] });
-        await client.query('COMMIT');
-        return out;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw e;
-      } finally {
-        client.release();
+      // A deadlock or serialization failure rolls the whole batch back: run it again (a few times).
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const out = await fn({ query: async (sql, params = []) => (await client.query(sql, [...params])).rows as Row[] });
+          await client.query('COMMIT');
+          return out;
+        } catch (e) {
+          await client.query('ROLLBACK').catch(() => {});
+          const code = (e as { code?: unknown }).code;
+          if ((code === '40P01' || code === '40001') && attempt < 5) continue;
+          throw e;
+        } finally {
+          client.release();
+        }
       }
     },
     close: () => pool.end(),

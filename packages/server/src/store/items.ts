@@ -48,13 +48,22 @@ export interface KeyedItem {
   readonly data: unknown;
 }
 
+/**
+ * Batches write their rows in one order (the keys' code unit order), so two batches touching the
+ * same ids lock them in the same order and do not deadlock each other; a deadlock that still
+ * happens (a delete scans in index order) is retried by the transaction (store/db.ts).
+ */
+function inKeyOrder(items: readonly KeyedItem[]): KeyedItem[] {
+  return [...items].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
 /** Inserts or replaces the items (keys are distinct). */
 export async function upsertItems(db: Queryable, table: string, items: readonly KeyedItem[]): Promise<void> {
   if (!items.length) return;
   await db.query(
     `INSERT INTO ${ident(table)} (id_key, data) SELECT e ->> 0, e -> 1 FROM jsonb_array_elements($1::jsonb) AS e ` +
       `ON CONFLICT (id_key) DO UPDATE SET data = EXCLUDED.data`,
-    [JSON.stringify(items.map((i) => [i.key, i.data]))],
+    [JSON.stringify(inKeyOrder(items).map((i) => [i.key, i.data]))],
   );
 }
 
@@ -64,7 +73,7 @@ export async function updateItems(db: Queryable, table: string, items: readonly 
   const rows = await db.query(
     `UPDATE ${ident(table)} AS t SET data = t.data || (e -> 1) FROM jsonb_array_elements($1::jsonb) AS e ` +
       `WHERE t.id_key = e ->> 0 AND jsonb_typeof(t.data) = 'object' RETURNING t.id_key`,
-    [JSON.stringify(items.map((i) => [i.key, i.data]))],
+    [JSON.stringify(inKeyOrder(items).map((i) => [i.key, i.data]))],
   );
   return new Set(rows.map((r) => r['id_key'] as string));
 }

@@ -1,0 +1,60 @@
+import { diagnostic } from './create.js';
+import type { Diagnostic } from './model.js';
+
+/** Edit distance of two short strings (option names): insertions, deletions, substitutions. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j] as number;
+      row[j] = Math.min(up + 1, (row[j - 1] as number) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/**
+ * The known name closest to `key`: one it starts with, or else the nearest by edit distance
+ * (case-insensitive, at most a third of its length away), if any.
+ */
+function closest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  // `tableName` for `table`: a known name the key starts with (or that starts with the key).
+  const affix = known.find((k) => k.length >= 3 && lower.length >= 3 && (lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower)));
+  if (affix) return affix;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const d = distance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.ceil(key.length / 3)) ? best : undefined;
+}
+
+/**
+ * One `api/unknown-option` diagnostic per own key of `options` that `fn` does not know, with the
+ * closest known name as a suggestion. A misspelled option (`tableName`, `prefx`) would otherwise
+ * be ignored in silence. Never throws: options that cannot be read have no keys here.
+ */
+export function unknownOptions(fn: string, options: unknown, known: readonly string[]): Diagnostic[] {
+  if (options === null || typeof options !== 'object') return [];
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch {
+    return [];
+  }
+  const out: Diagnostic[] = [];
+  for (const key of keys) {
+    if (known.includes(key)) continue;
+    const suggestion = closest(key, known);
+    out.push(diagnostic('api/unknown-option', { fn, option: key, known, ...(suggestion ? { suggestion } : {}) }, { path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` }));
+  }
+  return out;
+}

@@ -1,0 +1,12 @@
+/**
+ * Stage `lsp`: the catq language server (`catq lsp --stdio`, or `startServer()` from the
+ * `catq/lsp` entry). Not exported by the root entry: importing `catq` never loads
+ * vscode-languageserver, and this entry loads it only when the server starts.
+ * @module
+ */
+export { startServer, type ServerOptions } from './server.js';
+export { DocumentChecker } from './document-checker.js';
+export { IncrementalLinter, splitClauses } from './incremental.js';
+export { checkText, type TextCheck } from './check-text.js';
+export { codeActions, completionItems, documentSymbols, formatDocument, hoverAt } from './features.js';
+export { CONFIG_FILE, Sources, type DocumentSources, type SourceSettings } from './sources.js';

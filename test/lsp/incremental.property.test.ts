@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { clause, type Clause, type JsonValue } from '../../src/ast/index.js';
+import { fieldNames, type Catalog } from '../../src/catalog/index.js';
+import { IncrementalLinter, splitClauses } from '../../src/lsp/incremental.js';
+import { OPERATOR_NAMES } from '../../src/ast/index.js';
+import { formatClause, lint } from '../../src/syntax/index.js';
+import { catalogArb } from '../support/catalog-arbitrary.js';
+import { clauseArb } from '../support/case-arbitrary.js';
+import { NASTY_NUMBERS, NASTY_STRINGS } from '../support/item-arbitrary.js';
+import { catalog as shoes } from '../syntax/fixtures.js';
+
+// The incremental linter of the language server must give exactly what lint gives, on every
+// version of a document as it is edited: generated catalogs, valid and invalid clauses
+// (unknown fields, wrong types, duplicates, contradictions), nasty separators and edits that
+// break and mend the syntax.
+
+const anyValue: fc.Arbitrary<JsonValue> = fc.oneof(
+  fc.constantFrom(...NASTY_STRINGS, 'a and b', 'x" and y', '(', '`'),
+  fc.constantFrom(...NASTY_NUMBERS.filter((n) => !Object.is(n, -0))),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.integer()), { maxLength: 3 }),
+);
+
+/** A clause that may be wrong for the catalog: any operator, any field (or an unknown one), any value. */
+function looseClause(catalog: Catalog): fc.Arbitrary<Clause> {
+  const names = [...fieldNames(catalog), 'unknwn', 'and x'];
+  return fc.tuple(fc.constantFrom(...OPERATOR_NAMES), fc.constantFrom(...names), anyValue).map(([op, f, v]) => clause(op, f, v));
+}
+
+function documentArb(catalog: Catalog): fc.Arbitrary<string> {
+  const names = fieldNames(catalog);
+  const valid = names.length ? fc.constantFrom(...names).chain((f) => clauseArb(catalog, f)) : looseClause(catalog);
+  const one = fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: looseClause(catalog), weight: 1 }).map(formatClause);
+  const separator = fc.constantFrom(' and ', '\nand ', ' and\n  ', '\u2028and\u3000', '\tand\r\n');
+  return fc
+    .tuple(fc.array(one, { minLength: 1, maxLength: 10 }), fc.array(separator, { minLength: 10, maxLength: 10 }), fc.constantFrom('', ' ', '\n'), fc.boolean())
+    .map(([clauses, seps, pad, repeat]) => {
+      const cs = repeat && clauses.length > 1 ? [...clauses, clauses[0] as string] : clauses;
+      return pad + cs.map((c, i) => (i ? seps[i % seps.length] : '') + c).join('') + pad;
+    });
+}
+
+type Edit = { kind: 'insert'; at: number; text: string } | { kind: 'delete'; at: number; length: number };
+const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom('a', ' ', '"', 'n', 'd', '(', '1', '[', ']', '`', ',', 'é', '😀', ' and ', 'and', '\n', 'AND', 'or', '=') }),
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 4 }) }),
+);
+
+function apply(text: string, e: Edit): string {
+  const at = e.at % (text.length + 1);
+  return e.kind === 'insert' ? text.slice(0, at) + e.text + text.slice(at) : text.slice(0, at) + text.slice(at + e.length);
+}
+
+describe('IncrementalLinter', () => {
+  test('equals lint on every version of edited documents, and works incrementally on well-formed ones', () => {
+    let incremental = 0;
+    let checks = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constant(shoes), catalogArb).chain((catalog) => fc.tuple(fc.constant(catalog), documentArb(catalog), fc.array(editArb, { maxLength: 6 }))),
+        ([catalog, doc, edits]) => {
+          const linter = new IncrementalLinter();
+          let text = doc;
+          expect(linter.lint(text, catalog)).toEqual(lint(text, catalog));
+          // A formatted document always takes the incremental path.
+          expect(linter.lastMode).toBe('incremental');
+          for (const e of edits) {
+            text = apply(text, e);
+            expect(linter.lint(text, catalog), JSON.stringify(text)).toEqual(lint(text, catalog));
+            checks++;
+            if (linter.lastMode === 'incremental') incremental++;
+          }
+        },
+      ),
+      { seed: 20261123, numRuns: 250 },
+    );
+    // Edits that keep the syntax whole stay incremental; the others fall back to lint.
+    expect(incremental).toBeGreaterThan(checks / 10);
+  });
+
+  test('splitClauses: top-level `and` only, nothing it is unsure of', () => {
+    const texts = (t: string) => splitClauses(t)?.map((s) => t.slice(s.start, s.end));
+    expect(texts(' a = "x and y" and\n`b and c` = 1 and t one-of ["and", 2] ')).toEqual(['a = "x and y"', '`b and c` = 1', 't one-of ["and", 2]']);
+    expect(texts('band = 1 and andy = 2')).toEqual(['band = 1', 'andy = 2']);
+    expect(texts('')).toEqual([]);
+    for (const unsure of ['(a = 1) and b = 2', 'a = 1 and and b = 2', 'a = 1 and', 'a = "x', 'a = [1', 'a = 1 || b = 2', '`a = 1']) expect(splitClauses(unsure)).toBeUndefined();
+  });
+});
