@@ -44,7 +44,7 @@ const ALL_BUT_OBJECT: readonly AttributeType[] = ['Number', 'String', 'Text', 'B
 const ORDERED: readonly AttributeType[] = ['Number', 'String', 'Text'];
 
 /**
- * The one operator table (LANGUAGE.md section 4). The `satisfies` clause makes a missing
+ * The one operator table (docs/semantics.md section 4). The `satisfies` clause makes a missing
  * operator a compile error in every stage that reads it.
  */
 export const OPERATORS = {

@@ -83,7 +83,7 @@ export const postgres: Dialect = {
   textParam: (value, b) => `${b.param(value)}::text`,
   isFinite: (expr) => `${expr} NOT IN ('Infinity'::float8, '-Infinity'::float8)`,
   // The default collation of a database follows its locale; "C" compares UTF-8 bytes, which is
-  // Unicode code point order (LANGUAGE.md section 3).
+  // Unicode code point order (docs/semantics.md section 3).
   orderText: (expr) => `${expr} COLLATE "C"`,
   // The item text is cut into tokens on the server by the token class (one bound pattern, shared
   // by every clause of the statement); each query token is compared with whole item tokens by a
