@@ -7,8 +7,8 @@ import { Bench } from 'tinybench';
  * Runs `tasks` ({ name: fn }) and prints a table of mean time per call and the ratio to the
  * task named `baseline`. Returns { name: meanMs }.
  */
-export async function compare(title, tasks, { baseline, time = 300, warmupTime = 100 } = {}) {
-  const bench = new Bench({ time, warmupTime });
+export async function compare(title, tasks, { baseline, time = 300, warmupTime = 100, iterations, warmupIterations } = {}) {
+  const bench = new Bench({ time, warmupTime, ...(iterations ? { iterations } : {}), ...(warmupIterations !== undefined ? { warmupIterations } : {}) });
   for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn);
   await bench.run();
   const means = {};

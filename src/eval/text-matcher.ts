@@ -14,7 +14,9 @@ import { TOKEN_SOURCE } from '../text/index.js';
  *   in the phrase's vocabulary), so a phrase of any length costs one pass;
  * - a query token longer than twice the whole text cannot be one of its tokens: rejected at once.
  *
- * Short ASCII terms (the common case) keep a faster path with the same meaning: a
+ * Short ASCII terms (the common case) keep a faster path with the same meaning (and a phrase
+ * holding some is first searched for them, a necessary condition; its cost is bounded by the
+ * search limits below): a
  * case-insensitive search bounded by non-token characters, each hit checked to lower-case to the
  * term exactly (case folding matches a little more than `toLowerCase`, e.g. `ſ` folds to `s`;
  * of all non-ASCII characters only the Kelvin sign U+212A lower-cases to ASCII, and folding
@@ -90,8 +92,13 @@ function vocabulary(tokens: readonly string[]): { readonly ids: ReadonlyMap<stri
   };
 }
 
-/** ASCII terms up to this length take the search path; longer ones compare tokens. */
-export const SEARCH_TERM_MAX = 32;
+/**
+ * ASCII terms up to this length (the default longest word of the limits, docs/limits.md) take the
+ * search path, whose cost per item grows with the term up to this bound; longer ones compare tokens.
+ */
+export const SEARCH_TERM_MAX = 100;
+/** Phrases of at most this many short ASCII words are first searched for as one pattern. */
+const SEARCH_PHRASE_MAX = 8;
 const ASCII_TERM = /^[a-z0-9]+$/;
 const KELVIN = 0x212a;
 
@@ -172,8 +179,16 @@ export function phraseMatcher(phrase: readonly string[]): StringMatcher {
   // The phrase's own characters, less one separator between tokens, cannot fit in less than half.
   let minChars = phrase.length - 1;
   for (const t of phrase) minChars += Math.ceil(t.length / 2);
+  // A cheap necessary condition first: a short phrase of short ASCII words, searched for as one
+  // pattern (the words, folded, separated by non-token runs); else its longest short ASCII word.
+  const searchable = phrase.filter((t) => t.length <= SEARCH_TERM_MAX && ASCII_TERM.test(t)).sort((a, b) => b.length - a.length)[0];
+  let pre: StringMatcher | undefined;
+  if (searchable !== undefined && phrase.length <= SEARCH_PHRASE_MAX && phrase.every((t) => t.length <= SEARCH_TERM_MAX && ASCII_TERM.test(t))) {
+    const re = new RegExp(`(?<![${TOKEN_CLASS}])${phrase.join(`[^${TOKEN_CLASS}]+`)}(?![${TOKEN_CLASS}])`, 'iu');
+    pre = (text) => re.test(text);
+  } else if (searchable !== undefined) pre = asciiTermMatcher(searchable);
   return (text) => {
-    if (text.length < minChars) return false;
+    if (text.length < minChars || (pre !== undefined && !pre(text))) return false;
     let k = 0;
     return eachToken(text, (start, end) => {
       const id = lookup(text, start, end);

@@ -5,12 +5,23 @@
  * the token list keeps every pattern small (MongoDB refuses patterns over 16 kB) and makes
  * "contiguous run of tokens" a plain index walk.
  */
+import { diagnostic, QueryError } from '../diagnostics/index.js';
 import { and, anyElement, cond, isString, letIn } from './expr.js';
 import { REGEX_OPTIONS, tokenPattern, tokenRunPattern } from './token-pattern.js';
 import type { MongoExpr } from './types.js';
 
+/** MongoDB refuses a `$regex` pattern longer than this many bytes. */
+export const MONGO_PATTERN_MAX_BYTES = 16 * 1024;
+const utf8 = new TextEncoder();
+
 function tokenMatches(input: MongoExpr, token: string): MongoExpr {
-  return { $regexMatch: { input, regex: tokenPattern(token), options: REGEX_OPTIONS } };
+  const regex = tokenPattern(token);
+  // A pattern is a few bytes per letter: only a word of thousands of letters (beyond the default
+  // limits, docs/limits.md) reaches MongoDB's limit; refused here rather than by the server.
+  if (utf8.encode(regex).length > MONGO_PATTERN_MAX_BYTES) {
+    throw new QueryError([diagnostic('mongo/unsupported', { detail: `a word of ${token.length} characters makes a pattern longer than MongoDB's ${MONGO_PATTERN_MAX_BYTES} bytes` })]);
+  }
+  return { $regexMatch: { input, regex, options: REGEX_OPTIONS } };
 }
 
 /** The item's tokens, bound to `$$toks` for `body`; false unless `value` is a string. */

@@ -120,3 +120,15 @@ describe('refusals', () => {
     }
   });
 });
+
+describe('pattern size', () => {
+  it('a word whose pattern MongoDB would refuse (over 16 kB) is refused as mongo/unsupported, not sent', () => {
+    const text: Catalog = { ...catalog, SearchableAttributes: [{ Attribute: 'd', Type: 'Text', Cardinality: 'One' }] };
+    const huge = query([clause('matches', 'd', 'k'.repeat(5000))]);
+    const noLimits = { limits: { maxTokenLength: Infinity, maxTokens: Infinity, maxPatternSize: Infinity } };
+    expect(codesOf(() => toMongo(huge, text, noLimits))).toEqual(['mongo/unsupported']);
+    // Within the default limits (100 letters a word) every pattern is small.
+    const f = JSON.stringify(toMongo(query([clause('matches', 'd', 'k'.repeat(100))]), text));
+    expect(f.length).toBeLessThan(16 * 1024);
+  });
+});

@@ -45,6 +45,17 @@ export interface Engines {
 const q = (s: string) => '"' + s.replace(/"/g, '""') + '"';
 const bq = (s: string) => '`' + s.replace(/`/g, '``') + '`';
 const uniqueName = () => `catq_t_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e9).toString(36)}`;
+/** Whether the process that made a `catq_t_<pid>_...` database is gone (killed runs leave theirs behind). */
+function orphaned(name: string): boolean {
+  const pid = Number(/^catq_t_(\d+)_/.exec(name)?.[1]);
+  if (!Number.isInteger(pid) || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 const parsed = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
 function pgliteEngine(db: PGlite): SqlEngine {
@@ -69,6 +80,8 @@ async function pgServerEngine(): Promise<SqlEngine> {
   const name = uniqueName();
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
+  const old = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'catq\\_t\\_%'`);
+  for (const { datname } of old.rows) if (orphaned(datname)) await admin.query(`DROP DATABASE IF EXISTS ${q(datname)} WITH (FORCE)`).catch(() => undefined);
   await admin.query(`CREATE DATABASE ${q(name)}`);
   const url = new URL(DATABASE_URL);
   url.pathname = '/' + name;
@@ -118,6 +131,11 @@ function sqliteEngine(db: Database.Database): SqlEngine {
 async function mariadbEngine(): Promise<SqlEngine> {
   const name = uniqueName();
   const admin = await mysql.createConnection({ uri: MYSQL_URL, connectTimeout: 120_000 });
+  const [old] = await admin.query(`SHOW DATABASES LIKE 'catq\\_t\\_%'`);
+  for (const row of old as Record<string, string>[]) {
+    const db = Object.values(row)[0] as string;
+    if (orphaned(db)) await admin.query(`DROP DATABASE IF EXISTS ${bq(db)}`).catch(() => undefined);
+  }
   await admin.query(`CREATE DATABASE ${bq(name)} CHARACTER SET utf8mb4`);
   const url = new URL(MYSQL_URL);
   url.pathname = '/' + name;
