@@ -1,5 +1,5 @@
 /**
- * `catq/codemirror`: the infix query language in CodeMirror 6. One extension, `catq({ catalog })`,
+ * `catq/codemirror`: catq queries (infix, or the wire form) in CodeMirror 6. One extension, `catq({ catalog })`,
  * gives highlighting, a linter fed by `lint` (quick fixes as actions), autocompletion fed by
  * `complete` (the code the language server uses too) and hover tooltips.
  *
@@ -29,6 +29,7 @@ export { catqLanguage, catqHighlighting } from './language.js';
 export { completionSource, toCompletion } from './completion-source.js';
 export { lintSource, lintState, toCmDiagnostics, fixTransaction, type FixTarget, type LintListener } from './lint-source.js';
 export { hoverAt, hoverSource } from './hover.js';
+export { canonicalText, formatTransaction, formatQuery } from './format-command.js';
 export { parseMarkdown, parseInline, markdownToDom, type Inline } from './markdown.js';
 
 /** Spacing of the hover tooltip's paragraphs (the colours come from the editor's theme). */

@@ -8,7 +8,7 @@ import { EditorState } from '@codemirror/state';
 import { lintKeymap } from '@codemirror/lint';
 import { EditorView, keymap } from '@codemirror/view';
 import { LineIndex, type Catalog, type Diagnostic, type LintResult, type Query } from 'catq';
-import { catq } from 'catq/codemirror';
+import { catq, formatQuery } from 'catq/codemirror';
 import { renderAttributes } from './attributes.js';
 import { byId, h } from './dom.js';
 import { queryForms } from './forms.js';
@@ -50,8 +50,13 @@ const view = new EditorView({
   parent: byId('editor'),
   state: EditorState.create({
     doc: queryInAddress() ?? FIRST,
-    extensions: [history(), keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap]), EditorView.lineWrapping, catq({ catalog, items, onLint: update })],
+    extensions: [history(), keymap.of([{ key: 'Shift-Alt-f', run: formatQuery(catalog) }, ...defaultKeymap, ...historyKeymap, ...lintKeymap]), EditorView.lineWrapping, catq({ catalog, items, onLint: update })],
   }),
+});
+
+byId('format').addEventListener('click', () => {
+  formatQuery(catalog)(view);
+  view.focus();
 });
 
 byId('examples').replaceChildren(
@@ -140,6 +145,7 @@ function showExplanation(): void {
   const body = byId('explain');
   const id = explainInput.value.trim();
   const item = items.find((i) => idText(i, catalog) === id);
+  byId('explain-item').textContent = item === undefined ? '' : JSON.stringify(item, null, 2);
   if (!query || item === undefined) {
     verdict.textContent = !query ? '' : 'no item with this id';
     body.replaceChildren();

@@ -123,8 +123,10 @@ describe('playground in Chromium', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' and in_stock = ');
     const menu = page.locator('.cm-tooltip-autocomplete');
-    await menu.waitFor();
+    // Wait for the menu of values (the one for operators may still be up for a moment).
+    await menu.locator('li', { hasText: 'false' }).waitFor();
     expect(await menu.locator('li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('true'), expect.stringContaining('false')]));
+    expect(await menu.locator('li[aria-selected="true"]').textContent()).toMatch(/^true/);
     await shot('4-completion');
     await page.keyboard.press('Enter');
     const completed = 'brand = "Hearth" and in_stock = true';
@@ -138,6 +140,8 @@ describe('playground in Chromium', () => {
     await page.locator('#items button.item').first().click();
     await page.waitForFunction(() => document.getElementById('explain-verdict')?.dataset['matched'] === 'true');
     expect(await page.locator('#explain tr').count()).toBe(2);
+    const chosen = await page.inputValue('#explain-id');
+    expect(JSON.parse((await page.textContent('#explain-item'))!)).toEqual(items.find((i) => String((i as { id: unknown }).id) === chosen));
     await shot('6-explain');
 
     // 6. The address carries the query: a reload (or a shared link) restores it.
@@ -154,6 +158,26 @@ describe('playground in Chromium', () => {
     expect(await page.textContent('#form-infix')).toBe('brand = "Hearth" and price < 50');
     expect(await page.textContent('#form-wire')).toBe(wire);
     await shot('7-wire-example');
+
+    // 8. Format: the canonical text of the same syntax.
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type("price<50   and brand   in ['Hearth']");
+    await page.keyboard.press('Escape');
+    await countIs(expectedCount('price < 50 and brand one-of ["Hearth"]'));
+    await page.click('#format');
+    expect(await doc()).toBe('price < 50 and brand one-of ["Hearth"]');
+
+    // 9. Fixes from the diagnostics list: `or` becomes one-of, then the misspelt field.
+    await page.locator('button.example', { hasText: 'color = "red" or color = "blue"' }).click();
+    const orFix = page.locator('#diagnostics li[data-code="syntax/no-or"] button.fix');
+    await orFix.click();
+    expect(await doc()).toBe('color one-of ["red", "blue"]');
+    await orFix.waitFor({ state: 'detached' }); // the list is redrawn by the next lint
+    await page.locator('#diagnostics li[data-code="schema/unknown-field"] button.fix', { hasText: 'colors' }).click();
+    expect(await doc()).toBe('colors one-of ["red", "blue"]');
+    await countIs(expectedCount('colors one-of ["red", "blue"]'));
+    await shot('8-fixed-from-the-list');
 
     expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   });
