@@ -42,12 +42,31 @@ const fields = (catalog.SearchableAttributes ?? []).map((a) => a.Attribute);
 const ITEMS: readonly unknown[] = [...CONFORMANCE_ITEMS, ...IDLESS_ITEMS];
 
 const text = (value: string): FuzzInput => ({ value, bytes: Math.max(1, Buffer.byteLength(value)) });
+/**
+ * About the JSON size of a value in bytes, by a bounded walk: never `JSON.stringify` (a sparse
+ * array of length 2^32 - 1 would make V8 abort the process), never more than 10^5 steps.
+ */
 const sizeOf = (v: unknown): number => {
-  try {
-    return Math.max(1, Buffer.byteLength(JSON.stringify(v) ?? ''));
-  } catch {
-    return 1;
-  }
+  let budget = 100_000;
+  const seen = new Set<unknown>();
+  const walk = (x: unknown): number => {
+    if (--budget < 0) return 0;
+    try {
+      if (typeof x === 'string') return x.length + 2;
+      if (x === null || typeof x !== 'object') return 4;
+      if (seen.has(x)) return 0;
+      seen.add(x);
+      let n = 2;
+      for (const k of Object.keys(x)) {
+        if (budget < 0) break;
+        n += k.length + 4 + walk((x as Record<string, unknown>)[k]);
+      }
+      return n;
+    } catch {
+      return 1;
+    }
+  };
+  return Math.max(1, walk(v));
 };
 const js = (value: unknown): FuzzInput => ({ value, bytes: sizeOf(value) });
 

@@ -54,7 +54,7 @@ export function parse(text: string, options?: ParseOptions): ParseResult {
     const span = { start: limits.maxInfixLength, end: text.length };
     return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics: [diagnostic('syntax/too-long', { length: text.length, limit: limits.maxInfixLength }, { span })] };
   }
-  const result = parseText(text);
+  const result = parseText(text, limits.maxDiagnostics);
   if (result.diagnostics.length <= limits.maxDiagnostics) return result;
   const diagnostics = capDiagnostics(result.diagnostics, limits.maxDiagnostics);
   return result.query ? { ...result, diagnostics } : { partial: result.partial, diagnostics };
@@ -63,7 +63,7 @@ export function parse(text: string, options?: ParseOptions): ParseResult {
 /** Options of {@link parse}: the limits it applies (`maxInfixLength`, `maxDiagnostics`). */
 export type ParseOptions = Partial<Pick<QueryLimits, 'maxInfixLength' | 'maxDiagnostics'>>;
 
-function parseText(text: string): ParseResult {
+function parseText(text: string, maxDiagnostics: number): ParseResult {
   const engine = getEngine();
   const { lexer, parser } = engine;
   const lexed = lexer.tokenize(text);
@@ -75,6 +75,11 @@ function parseText(text: string): ParseResult {
     diagnostics.push(diagnostic('syntax/unexpected-character', { text: text.slice(span.start, span.end) }, { span }));
   }
   const tokens = lexed.tokens;
+  if (lexErrors.length > maxDiagnostics) {
+    // More characters the lexer rejects than diagnostics listed: this is not a query being
+    // typed, and the parser's error recovery (tens of microseconds per bad token) is skipped.
+    return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics };
+  }
   const tooDeep = nestingBeyond(tokens, MAX_NESTING);
   if (tooDeep) {
     diagnostics.push(diagnostic('syntax/too-deep', { limit: MAX_NESTING }, { span: tokenSpan(tooDeep) }));
