@@ -17,7 +17,7 @@ export {
   type ReadListingOptions,
 } from './params.js';
 export { readQueryParameter } from './read-q.js';
-export { toListedItem, itemUri, type ListedItem, type ListedRef, type ListedCategory, type ListedItemOptions } from './listed-item.js';
+export { toListedItem, itemUri, cutName, MAX_NAME_LENGTH, type ListedItem, type ListedRef, type ListedCategory, type ListedItemOptions } from './listed-item.js';
 export {
   buildPage,
   pageOf,

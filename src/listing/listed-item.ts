@@ -16,7 +16,8 @@ export interface ListedCategory extends ListedRef {
 /** An item in the listed form of the interface (type `Primary`). */
 export interface ListedItem {
   readonly Id: ItemId;
-  readonly Name?: string;
+  /** Required by the interface: the raw name (at most 100 code points), or the id as text when there is none. */
+  readonly Name: string;
   readonly Type: 'Primary';
   readonly Uri: string;
   readonly Brand?: ListedRef;
@@ -64,10 +65,22 @@ export function itemUri(id: ItemId, catalog: Catalog, options: ListedItemOptions
   return `itemdb://${network}/${table}/${encodeURIComponent(wellFormed(String(id)))}`;
 }
 
+/** The interface's longest name: item, brand, category, merchant and product names are at most 100 characters. */
+export const MAX_NAME_LENGTH = 100;
+
+/** A name cut to its first `MAX_NAME_LENGTH` code points (never inside a surrogate pair). */
+export function cutName(name: string): string {
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const points = Array.from(name);
+  return points.length <= MAX_NAME_LENGTH ? name : points.slice(0, MAX_NAME_LENGTH).join('');
+}
+
 /**
  * The listed form of a raw item, built through the catalog's `Aliases`: `Id`, `Name`, `Type`
- * (`Primary`), `Uri`, and `Brand`, `Category`, `Image`, `Merchant`. A part is present only when
- * its raw key holds a value of the spec's type (ids: string or number; names and the image:
+ * (`Primary`), `Uri`, and `Brand`, `Category`, `Image`, `Merchant`. `Name` is always there, as
+ * the interface requires: the raw name, or the id as text when the raw item has no string name.
+ * Every name is cut to 100 code points (the interface's maximum). Another part is present only
+ * when its raw key holds a value of the spec's type (ids: string or number; names and the image:
  * string; `Categories`: an array, keeping only its string and number elements); a group such as
  * `Brand` is present when at least one of its parts is. Returns `undefined` for an item without
  * an id (it is never listed).
@@ -79,9 +92,13 @@ export function toListedItem(item: unknown, catalog: Catalog, options: ListedIte
     const raw = item as object;
     const a = catalog.Aliases;
     const group = (k: 'Brand' | 'Category' | 'Merchant') => own(a, k) as ListedCategoryKeys | undefined;
-    const out: { -readonly [K in keyof ListedItem]: ListedItem[K] } = { Id: id, Type: 'Primary', Uri: itemUri(id, catalog, options) };
     const name = own(raw, own(a, 'Name') as string | undefined);
-    if (typeof name === 'string') out.Name = name;
+    const out: { -readonly [K in keyof ListedItem]: ListedItem[K] } = {
+      Id: id,
+      Type: 'Primary',
+      Uri: itemUri(id, catalog, options),
+      Name: typeof name === 'string' ? cutName(name) : String(id),
+    };
     const brand = ref(raw, group('Brand'));
     if (brand) out.Brand = brand;
     const category = group('Category');
@@ -131,6 +148,6 @@ function ref(raw: object, keys: ListedCategoryKeys | undefined): ListedRef | und
   const id = own(raw, own(keys, 'Id') as string | undefined);
   if (isIdValue(id)) out.Id = id;
   const name = own(raw, own(keys, 'Name') as string | undefined);
-  if (typeof name === 'string') out.Name = name;
+  if (typeof name === 'string') out.Name = cutName(name);
   return out.Id !== undefined || out.Name !== undefined ? out : undefined;
 }

@@ -125,7 +125,7 @@ describe('listItems', () => {
     expect(r.diagnostics).toEqual([]);
     expect(r.response).toEqual({
       Items: [
-        { Id: 1, Type: 'Primary', Uri: 'itemdb://0/500/1', Brand: { Id: 'b1', Name: 'Acme' } },
+        { Id: 1, Type: 'Primary', Uri: 'itemdb://0/500/1', Name: '1', Brand: { Id: 'b1', Name: 'Acme' } },
         { Id: 3, Type: 'Primary', Uri: 'itemdb://0/500/3', Name: 'Red shoe' },
       ],
       Metadata: { Scope: { q: encodeURIComponent('[[["<","price"],3]]'), limit: 100, order: 'asc' } },

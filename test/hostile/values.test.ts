@@ -30,7 +30,7 @@ describe('listItems and the listed form', () => {
   it('an id with a lone surrogate is listed with a Uri that has U+FFFD, never a URIError', () => {
     const r = listItems(JSON.parse('[{"sku":"\\ud800"}]') as unknown[], catalog, {});
     expect(r.diagnostics).toEqual([]);
-    expect(r.response?.Items).toEqual([{ Id: '\ud800', Type: 'Primary', Uri: 'itemdb://0/100/%EF%BF%BD' }]);
+    expect(r.response?.Items).toEqual([{ Id: '\ud800', Type: 'Primary', Uri: 'itemdb://0/100/%EF%BF%BD', Name: '\ud800' }]);
     expect(itemUri('a\udc00b', catalog)).toBe('itemdb://0/100/a%EF%BF%BDb');
   });
 
@@ -115,7 +115,7 @@ describe('catalogs: own properties, copies, sparse arrays', () => {
     const loaded = loadCatalog({ Id: 100, Name: 'c', Type: 'Product', Aliases: { Id: 'sku' }, SearchableAttributes: [{ Attribute: 'x', Type: 'String', Cardinality: 'One' }] }).catalog as Catalog;
     expect(resolveField(loaded, 'Brand.Id').ok).toBe(false);
     expect(validate({ kind: 'query', clauses: [{ kind: 'clause', operator: '=', field: 'Brand.Id', value: 'x' }] } as unknown as Query, loaded).map((d) => d.code)).toEqual(['schema/alias-undefined']);
-    expect(toListedItem({ sku: 'a', x: 'b' }, loaded)).toEqual({ Id: 'a', Type: 'Primary', Uri: 'itemdb://0/100/a' });
+    expect(toListedItem({ sku: 'a', x: 'b' }, loaded)).toEqual({ Id: 'a', Type: 'Primary', Uri: 'itemdb://0/100/a', Name: 'a' });
   });
 
   it('SearchableAttributes is read as an own property', () => {

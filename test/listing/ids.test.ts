@@ -38,8 +38,18 @@ describe('toListedItem', () => {
       Category: { Categories: [1, 'two'] },
       Image: 'http://x',
     });
-    expect(toListedItem({ sku: 1 }, catalog)).toEqual({ Id: 1, Type: 'Primary', Uri: 'itemdb://0/123/1' });
+    expect(toListedItem({ sku: 1 }, catalog)).toEqual({ Id: 1, Type: 'Primary', Uri: 'itemdb://0/123/1', Name: '1' });
     expect(toListedItem({ title: 'no id' }, catalog)).toBeUndefined();
     expect(itemUri(5, catalog, { networkId: 9, tableId: 42 })).toBe('itemdb://9/42/5');
+  });
+
+  it('Name is required by the interface: the id as text when absent, and at most 100 code points', () => {
+    const long = '😀'.repeat(99) + 'éx' + 'y'.repeat(10);
+    const listed = toListedItem({ sku: 'n', title: long, bname: long }, catalog);
+    expect(listed?.Name).toBe('😀'.repeat(99) + 'é');
+    expect(Array.from(listed?.Name ?? '')).toHaveLength(100);
+    expect(listed?.Brand?.Name).toBe('😀'.repeat(99) + 'é');
+    expect(toListedItem({ sku: 'n', title: 'x'.repeat(100) }, catalog)?.Name).toBe('x'.repeat(100));
+    expect(toListedItem({ sku: 12.5, title: null }, catalog)?.Name).toBe('12.5');
   });
 });

@@ -1,16 +1,9 @@
-import type { Catalog } from 'catq';
+import { cutName, MAX_NAME_LENGTH, type Catalog } from 'catq';
 
-/** The spec's longest name: item, brand, category, merchant and product names are at most 100 characters. */
-export const MAX_NAME = 100;
+/** The spec's longest name (catq's listed form already keeps to it; the full form's `Product` is built here). */
+export const MAX_NAME = MAX_NAME_LENGTH;
 
 const hasOwn = Object.prototype.hasOwnProperty;
-
-/** `s` cut to its first `MAX_NAME` code points (never in the middle of a surrogate pair). */
-export function cutName(s: string): string {
-  if (s.length <= MAX_NAME) return s;
-  const points = Array.from(s);
-  return points.length <= MAX_NAME ? s : points.slice(0, MAX_NAME).join('');
-}
 
 /** The raw keys that hold names, through `Aliases`: the item's own and those of its brand, category, merchant and product. */
 export function nameKeys(catalog: Catalog): string[] {
