@@ -38,6 +38,7 @@ const cases = {
   'import catq/builder + build a clause': imp(
     `import { queryBuilder } from '${dist}builder.js'; queryBuilder({Id:100,Name:'c',Type:'Product',Aliases:{Id:'id'},SearchableAttributes:[{Attribute:'id',Type:'Number',Cardinality:'One'}]}).where('id','<',3).toQ();`,
   ),
+  'import catq/client + createClient': imp(`import { createClient } from '${dist}client.js'; createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' });`),
   'require catq (CJS root)': ['-e', `require('${dist}index.cjs')`],
   'import catq + parse infix (loads the parser)': imp(`import { parse } from '${dist}index.js'; parse('brand = "Acme"');`),
   'catq fmt (CLI)': [`${dist}cli.js`, 'fmt', 'brand = "Acme" and price < 20'],

@@ -13,7 +13,8 @@ import { mutateText } from './mutate.js';
 import { Rng } from './rng.js';
 import type { FuzzReport } from './run.js';
 
-const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
+// The built CLI: CATQ_CLI when set (as for test/cli), else dist/cli.js (npm run fuzz builds it first).
+const CLI = process.env['CATQ_CLI'] ?? new URL('../dist/cli.js', import.meta.url).pathname;
 
 function line(rng: Rng): string {
   const item = rng.pick(CONFORMANCE_ITEMS);

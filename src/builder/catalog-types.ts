@@ -10,14 +10,18 @@ import type { JsonValue, Operator } from '../ast/index.js';
 import type { AliasPath, AttributeType, Catalog } from '../catalog/index.js';
 import type { OPERATORS_BY_TYPE } from './operators-by-type.js';
 
-/** The searchable attributes of `C`, as a union of their declarations. */
-export type AttributeOf<C extends Catalog> = NonNullable<C['SearchableAttributes']>[number];
+/** The searchable attributes of `C`, as a union of their declarations (never when it declares none). */
+export type AttributeOf<C extends Catalog> = C extends { readonly SearchableAttributes?: infer A }
+  ? NonNullable<A> extends readonly (infer E)[]
+    ? E
+    : never
+  : never;
 
 /** The names of the attributes `C` declares. */
 export type DeclaredField<C extends Catalog> = AttributeOf<C>['Attribute'];
 
-/** Whether `C` is a catalog whose attribute names are only known at run time (typed `Catalog`). */
-export type IsRuntimeCatalog<C extends Catalog> = string extends DeclaredField<C> ? true : false;
+/** Whether `C` is a catalog whose attribute names are only known at run time (typed `Catalog` or `any`). */
+export type IsRuntimeCatalog<C extends Catalog> = 0 extends 1 & C ? true : string extends DeclaredField<C> ? true : false;
 
 /** The raw key an alias path names in `C`'s `Aliases` (never when the catalog leaves it out). */
 export type AliasTarget<C extends Catalog, P extends AliasPath> = Extract<

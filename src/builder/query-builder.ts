@@ -1,7 +1,7 @@
-import { query as trustedQuery, type Clause, type JsonArray, type Query } from '../ast/index.js';
+import { isQuery, query as trustedQuery, type Clause, type JsonArray, type Query } from '../ast/index.js';
 import { loadCatalog, type Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
-import { describeValue, diagnostic, QueryError, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
+import { describeValue, diagnostic, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
 import { format } from '../syntax/index.js';
 import { clause as checkedClause, encode, toWire, type DecodeLimits } from '../wire/index.js';
 import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';
@@ -67,29 +67,69 @@ export class QueryBuilder<C extends Catalog = Catalog> {
    *   on the field's type, or the value does not suit them (paths point at the clause's index).
    */
   where<const F extends FieldOf<C>, const O extends OperatorOf<C, F>>(field: F, operator: O, value: ValueOf<C, F, O>): QueryBuilder<C> {
-    const index = this.#clauses.length;
-    const context = `where(${show(field)}, ${show(operator)}, ${show(value)}) cannot add this clause`;
+    const next = this.#check(field, operator, value, this.#clauses.length, this.#qLength);
+    if ('problems' in next) throw new QueryError(next.problems, `where(${show(field)}, ${show(operator)}, ${show(value)}) cannot add this clause${next.hint}`);
+    return new QueryBuilder<C>(this.#catalog, Object.freeze([...this.#clauses, next.clause]), this.#limits, next.qLength);
+  }
+
+  /**
+   * A new builder with every clause of `other` (a Query from `decode` or `parse`, or another
+   * builder: anything with a `toQuery()`) added after this one's, each checked as `where` checks it: to narrow a query that
+   * came from elsewhere, `queryBuilder(catalog).and(decode(q).query).where(...)`.
+   *
+   * @throws QueryError listing every clause of `other` that is not valid here, at the index it
+   *   would have had.
+   */
+  and(other: Query | { toQuery(): Query }): QueryBuilder<C> {
+    const q: unknown = typeof (other as { toQuery?: unknown } | null)?.toQuery === 'function' ? (other as { toQuery(): Query }).toQuery() : other;
+    if (!isQuery(q)) throwBadArgument('and', 'other', 'a Query or a QueryBuilder', other, 'Pass decode(q).query, parse(text).query or another builder.');
+    const clauses = [...this.#clauses];
+    const problems: Diagnostic[] = [];
+    let qLength = this.#qLength;
+    let hint = '';
+    const theirs = q.clauses as readonly unknown[];
+    for (let k = 0; k < theirs.length; k++) {
+      const c = theirs[k];
+      const o = (typeof c === 'object' && c !== null ? c : {}) as Partial<Clause>;
+      const next = this.#check(o.field, o.operator, o.value, this.#clauses.length + k, qLength);
+      if ('problems' in next) {
+        problems.push(...next.problems);
+        hint ||= next.hint;
+        continue;
+      }
+      clauses.push(next.clause);
+      qLength = next.qLength;
+    }
+    if (problems.length) throw new QueryError(problems, `and() cannot add these clauses${hint}`);
+    return new QueryBuilder<C>(this.#catalog, Object.freeze(clauses), this.#limits, qLength);
+  }
+
+  /**
+   * Checks one clause to be added at `index` when `toQ()` is `qLength` long: copied and checked
+   * by `clause()`, then by `validate` against the catalog, then against the limits.
+   */
+  #check(field: unknown, operator: unknown, value: unknown, index: number, qLength: number): { clause: Clause; qLength: number } | { problems: Diagnostic[]; hint: string } {
     let c: Clause;
     try {
       c = checkedClause(operator as never, field as never, value as never);
     } catch (e) {
+      if (!(e instanceof QueryError)) throw e;
       // Paths of clause() point into the clause's own wire form: prefix the clause's index.
-      throw e instanceof QueryError ? new QueryError(e.diagnostics.map((d) => (d.path === undefined ? d : { ...d, path: `/${index}${d.path}` })), context) : e;
+      return { problems: e.diagnostics.map((d) => (d.path === undefined ? d : { ...d, path: `/${index}${d.path}` })), hint: '' };
     }
     const errors = validate(trustedQuery([c]), this.#catalog).filter((d) => d.severity === 'error');
-    if (errors.length) throw new QueryError(errors.map((d) => reindex(d, index)), context);
+    if (errors.length) return { problems: errors.map((d) => reindex(d, index)), hint: '' };
     // Within the limits a service's decode applies, so that it accepts toQ().
     const limits = this.#limits;
-    const part = encode(trustedQuery([c])).length - EMPTY_Q.length;
-    const qLength = this.#qLength + part + (index > 0 ? ENCODED_COMMA.length : 0);
+    const length = qLength + (encode(trustedQuery([c])).length - EMPTY_Q.length) + (index > 0 ? ENCODED_COMMA.length : 0);
     const over: Diagnostic[] = [];
     if (index + 1 > limits.maxClauses) over.push(diagnostic('wire/too-many-clauses', { count: index + 1, limit: limits.maxClauses }, { path: `/${index}` }));
     if (Array.isArray(c.value) && c.value.length > limits.maxListLength) {
       over.push(diagnostic('wire/list-too-long', { count: c.value.length, limit: limits.maxListLength }, { path: `/${index}/1` }));
     }
-    if (qLength > limits.maxLength) over.push(diagnostic('wire/too-long', { length: qLength, limit: limits.maxLength }, { path: `/${index}` }));
-    if (over.length) throw new QueryError(over, `${context} (raise queryBuilder's limits option if the service allows more)`);
-    return new QueryBuilder<C>(this.#catalog, Object.freeze([...this.#clauses, c]), limits, qLength);
+    if (length > limits.maxLength) over.push(diagnostic('wire/too-long', { length, limit: limits.maxLength }, { path: `/${index}` }));
+    if (over.length) return { problems: over, hint: " (raise queryBuilder's limits option if the service allows more)" };
+    return { clause: c, qLength: length };
   }
 
   /** The clauses added so far (frozen nodes). */

@@ -70,7 +70,7 @@ export function findAttribute(catalog: Catalog, name: string): SearchableAttribu
 
 /**
  * Resolves a query field: a declared attribute name wins; otherwise an alias path resolves
- * through `Aliases` to a raw key that must itself be declared (LANGUAGE.md section 2).
+ * through `Aliases` to a raw key that must itself be declared (docs/semantics.md section 2).
  */
 export function resolveField(catalog: Catalog, field: string): FieldResolution {
   const direct = findAttribute(catalog, field);

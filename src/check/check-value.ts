@@ -1,7 +1,7 @@
-import type { Clause, JsonValue } from '../ast/index.js';
+import { assertNever, type Clause, type JsonValue } from '../ast/index.js';
 import type { AttributeType, SearchableAttribute } from '../catalog/index.js';
 import { describeValue, diagnostic, type Fix } from '../diagnostics/index.js';
-import { OPERATORS } from '../operators/index.js';
+import { operatorInfo } from '../operators/index.js';
 import { hasToken } from '../text/index.js';
 import { makeFix, type CheckContext } from './context.js';
 import type { ClausePlaces, Place } from './places.js';
@@ -29,7 +29,8 @@ export function checkValue(
   const type = attribute?.Type;
   // (Module functions rather than closures here: this runs for every clause of every query.)
 
-  switch (OPERATORS[c.operator].value) {
+  const info = operatorInfo(c.operator);
+  switch (info.value) {
     case 'boolean': {
       if (typeof value === 'boolean') return;
       const fixed = coerceValue(value, 'Boolean');
@@ -93,6 +94,8 @@ export function checkValue(
       reportMismatch(ctx, c, places.value, value, expectedForType(type), type, fixes);
       return;
     }
+    default:
+      return assertNever(info, 'operator value shape');
   }
 }
 

@@ -1,4 +1,5 @@
 import { clause as makeClause, type Clause, type JsonValue, type Operator, type Query, type Span } from '../ast/index.js';
+import { guard } from '../diagnostics/index.js';
 import type { QueryChange, TextEdit } from '../diagnostics/index.js';
 
 /**
@@ -45,44 +46,46 @@ export const wirePrinter: SourcePrinter = {
  * the end of the text backwards. Removing a clause removes one separator with it.
  */
 export function fixEdits(query: Query, change: QueryChange, printer: SourcePrinter): TextEdit[] {
-  const clauses = query.clauses;
-  const at = (i: number): Clause | undefined => clauses[i];
-  switch (change.kind) {
-    case 'set-value': {
-      const s = at(change.clause)?.spans;
-      return s ? [{ span: s.value, newText: printer.value(change.value) }] : [];
-    }
-    case 'set-field': {
-      const s = at(change.clause)?.spans;
-      return s ? [{ span: s.field, newText: printer.field(change.field) }] : [];
-    }
-    case 'set-operator': {
-      const c = at(change.clause);
-      const s = c?.spans;
-      if (!c || !s) return [];
-      if (s.operator && printer.operator) return [{ span: s.operator, newText: printer.operator(change.operator) }];
-      if (!s.operator && printer.head) return [{ span: s.field, newText: printer.head(change.operator, c.field) }];
-      return [{ span: s.clause, newText: printer.clause(makeClause(change.operator, c.field, c.value)) }];
-    }
-    case 'remove-clause': {
-      const span = removalSpan(clauses, change.clause);
-      return span ? [{ span, newText: '' }] : [];
-    }
-    case 'replace-clauses': {
-      const [first, ...rest] = change.clauses;
-      const s = first === undefined ? undefined : at(first)?.spans;
-      if (first === undefined || !s) return [];
-      const edits: TextEdit[] = [{ span: s.clause, newText: printer.clause(change.with) }];
-      // The other clauses come after the first (ascending), so each deletes back to its
-      // predecessor's end: the ranges are adjacent and never touch the rewritten first clause.
-      for (const i of rest) {
-        const span = removalSpan(clauses, i);
-        if (!span) return [];
-        edits.push({ span, newText: '' });
+  return guard('fixEdits', () => {
+    const clauses = query.clauses;
+    const at = (i: number): Clause | undefined => clauses[i];
+    switch (change.kind) {
+      case 'set-value': {
+        const s = at(change.clause)?.spans;
+        return s ? [{ span: s.value, newText: printer.value(change.value) }] : [];
       }
-      return edits;
+      case 'set-field': {
+        const s = at(change.clause)?.spans;
+        return s ? [{ span: s.field, newText: printer.field(change.field) }] : [];
+      }
+      case 'set-operator': {
+        const c = at(change.clause);
+        const s = c?.spans;
+        if (!c || !s) return [];
+        if (s.operator && printer.operator) return [{ span: s.operator, newText: printer.operator(change.operator) }];
+        if (!s.operator && printer.head) return [{ span: s.field, newText: printer.head(change.operator, c.field) }];
+        return [{ span: s.clause, newText: printer.clause(makeClause(change.operator, c.field, c.value)) }];
+      }
+      case 'remove-clause': {
+        const span = removalSpan(clauses, change.clause);
+        return span ? [{ span, newText: '' }] : [];
+      }
+      case 'replace-clauses': {
+        const [first, ...rest] = change.clauses;
+        const s = first === undefined ? undefined : at(first)?.spans;
+        if (first === undefined || !s) return [];
+        const edits: TextEdit[] = [{ span: s.clause, newText: printer.clause(change.with) }];
+        // The other clauses come after the first (ascending), so each deletes back to its
+        // predecessor's end: the ranges are adjacent and never touch the rewritten first clause.
+        for (const i of rest) {
+          const span = removalSpan(clauses, i);
+          if (!span) return [];
+          edits.push({ span, newText: '' });
+        }
+        return edits;
+      }
     }
-  }
+  });
 }
 
 /**

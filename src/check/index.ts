@@ -1,5 +1,5 @@
 /**
- * Stage `check`: validates a query against a catalog (LANGUAGE.md section 5) and turns quick-fix
+ * Stage `check`: validates a query against a catalog (docs/semantics.md section 5) and turns quick-fix
  * changes into text edits.
  * @module
  */

@@ -6,7 +6,7 @@ import { canonicalNumber } from './value-types.js';
 
 /**
  * The test one value (the item value, or one element of it) must pass, normalised from a valid
- * clause. Every test is false on values of any other JSON type (LANGUAGE.md section 3: a clause
+ * clause. Every test is false on values of any other JSON type (docs/semantics.md section 3: a clause
  * can only be true on a value of the declared type). Each backend turns this union into its own
  * code through an exhaustive `switch`, so a new kind of test is a compile error in every backend
  * until it is handled.
@@ -23,7 +23,7 @@ export type ValueTest =
   /** `true` or `false`, one of `values`. */
   | { readonly kind: 'boolean-in'; readonly values: readonly boolean[] }
   /**
-   * A Referenced id (LANGUAGE.md section 3): a string among `strings` (the candidates'
+   * A Referenced id (docs/semantics.md section 3): a string among `strings` (the candidates'
    * canonical strings, distinct), or a number among `numbers` (the finite numbers whose
    * `String()` is one of `strings`: `"5"` gives 5, `"5.0"` and `"NaN"` give none).
    */

@@ -16,7 +16,7 @@ export interface CheckResult {
 }
 
 /**
- * Checks a query against a catalog (LANGUAGE.md section 5) and returns every problem at once:
+ * Checks a query against a catalog (docs/semantics.md section 5) and returns every problem at once:
  * errors (unknown field, unusable alias path, operator not allowed on the type, value of the
  * wrong type, empty `one-of`, `matches` without a word, non-boolean `present?`) and warnings
  * (duplicate clause, clause implied by another, clauses that can never be true together).

@@ -2,7 +2,7 @@ import type { JsonValue } from '../ast/index.js';
 import type { AttributeType } from '../catalog/index.js';
 
 /**
- * What a query value of each attribute type may be (the team's reading of LANGUAGE.md sections 3
+ * What a query value of each attribute type may be (the team's reading of docs/semantics.md sections 3
  * and 4): Number a finite number, String/Text a string, Boolean a boolean, Referenced an id
  * (string or number), Array one scalar element (string, number or boolean; never null).
  * Object takes no value at all (only `present?`).
@@ -79,7 +79,7 @@ function kindPrefix(v: string | number | boolean): string {
 
 /**
  * A key under which two valid values of `type` are equal exactly when `=` treats them as the same
- * (LANGUAGE.md: Referenced ids by canonical string, so `5` and `"5"` meet; numbers numerically,
+ * (docs/semantics.md: Referenced ids by canonical string, so `5` and `"5"` meet; numbers numerically,
  * so `-0` meets `0`; otherwise no coercion between JSON types).
  */
 export function valueKey(value: string | number | boolean, type: AttributeType): string {

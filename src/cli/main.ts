@@ -127,6 +127,7 @@ program
   .option('-i, --items <file>', 'a sample of items (NDJSON or a JSON array) whose values completion proposes')
   // Editors' LSP clients add options of their own (--clientProcessId=...).
   .allowUnknownOption()
+  .allowExcessArguments()
   .addHelpText('after', '\nSee docs/editors.md for VS Code, Neovim and Helix set-ups.')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = await runCommand(() => import('./commands/lsp.js'), undefined, options);

@@ -28,7 +28,7 @@ function isBuilder(value: unknown): value is QueryBuilderLike {
 }
 
 /**
- * Reads `q` into a query. With a catalog every error of LANGUAGE.md section 5 is found here,
+ * Reads `q` into a query. With a catalog every error of docs/semantics.md section 5 is found here,
  * before anything is sent; without one only the syntax is checked (the service validates the
  * rest). Throws `QueryError` carrying every diagnostic.
  */

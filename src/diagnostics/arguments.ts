@@ -16,3 +16,27 @@ export function badArgument(fn: string, name: string, expected: string, value: u
 export function throwBadArgument(fn: string, name: string, expected: string, value: unknown, fix: string): never {
   throw new QueryError([badArgument(fn, name, expected, value, fix)], `${fn} was called with a bad argument`);
 }
+
+/**
+ * Runs the body of a public function so that a wrong argument the function's own checks did
+ * not foresee (a hand-built value of the wrong shape, a cycle, a getter that throws) surfaces as
+ * a QueryError (`api/bad-argument`) naming the function, never a bare TypeError or RangeError
+ * from deep inside. Other errors (a QueryError, a database's own) pass through.
+ */
+export function guard<R>(fn: string, body: () => R): R {
+  try {
+    return body();
+  } catch (e) {
+    if (!(e instanceof TypeError || e instanceof RangeError)) throw e;
+    throw new QueryError(
+      [
+        diagnostic(
+          'api/bad-argument',
+          { fn, name: 'arguments', expected: 'the values its documentation describes', found: `something it cannot use (${e.message})`, fix: 'Check each argument against docs/api.md.' },
+          { path: '' },
+        ),
+      ],
+      `${fn} was called with a bad argument`,
+    );
+  }
+}

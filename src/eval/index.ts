@@ -1,5 +1,5 @@
 /**
- * Stage `eval`: the in-memory evaluator, the reference meaning of every query (LANGUAGE.md made
+ * Stage `eval`: the in-memory evaluator, the reference meaning of every query (docs/semantics.md made
  * executable). `compile` turns a query into a total predicate over raw items (generated code where
  * allowed, closures otherwise); `matches`, `filter`, `listItems` (List Catalog Items with cursor
  * pagination) and `explain` build on it.

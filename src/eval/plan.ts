@@ -1,7 +1,7 @@
 import type { ClausePlan, ValueTest } from '../check/index.js';
 import { phraseMatcher, termsMatcher, type StringMatcher } from './text-matcher.js';
 
-/** The canonical string of a Referenced id (LANGUAGE.md section 3). */
+/** The canonical string of a Referenced id (docs/semantics.md section 3). */
 export function canonicalId(v: string | number): string {
   return typeof v === 'string' ? v : String(v);
 }

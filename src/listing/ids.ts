@@ -5,7 +5,7 @@ import { compareCodePoints } from '../text/index.js';
 export type ItemId = string | number;
 
 /**
- * The id of a raw item (LANGUAGE.md section 6): the own value at the raw key named by
+ * The id of a raw item (docs/semantics.md section 6): the own value at the raw key named by
  * `Aliases.Id`, when it is a string or a finite number. Anything else (not an object, key missing,
  * `null`, a boolean, an array, `NaN`, the empty string: the interface's `ItemUri` needs a
  * non-empty id) has no id, and such an item is never listed. Never throws: an item whose

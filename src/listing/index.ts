@@ -7,6 +7,7 @@
 export { itemId, isItemId, compareIds, type ItemId } from './ids.js';
 export {
   readListingParams,
+  looksLikeUrlParams,
   COMPARISONS,
   DEFAULT_LIMIT,
   MAX_LIMIT,

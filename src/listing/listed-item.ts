@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/index.js';
+import { guard } from '../diagnostics/index.js';
 import { itemId, type ItemId } from './ids.js';
 
 /** `{ Id, Name }` of a brand, merchant or product in the listed form; each part only when the raw data has it. */
@@ -72,28 +73,30 @@ export function itemUri(id: ItemId, catalog: Catalog, options: ListedItemOptions
  * an id (it is never listed).
  */
 export function toListedItem(item: unknown, catalog: Catalog, options: ListedItemOptions = {}): ListedItem | undefined {
-  const id = itemId(item, catalog);
-  if (id === undefined) return undefined;
-  const raw = item as object;
-  const a = catalog.Aliases;
-  const group = (k: 'Brand' | 'Category' | 'Merchant') => own(a, k) as ListedCategoryKeys | undefined;
-  const out: { -readonly [K in keyof ListedItem]: ListedItem[K] } = { Id: id, Type: 'Primary', Uri: itemUri(id, catalog, options) };
-  const name = own(raw, own(a, 'Name') as string | undefined);
-  if (typeof name === 'string') out.Name = name;
-  const brand = ref(raw, group('Brand'));
-  if (brand) out.Brand = brand;
-  const category = group('Category');
-  if (category) {
-    const cat: { -readonly [K in keyof ListedCategory]: ListedCategory[K] } = { ...ref(raw, category) };
-    const cats = own(raw, own(category, 'Categories') as string | undefined);
-    if (Array.isArray(cats)) cat.Categories = idsOf(cats);
-    if (Object.keys(cat).length) out.Category = cat;
-  }
-  const image = own(raw, own(a, 'Image') as string | undefined);
-  if (typeof image === 'string') out.Image = image;
-  const merchant = ref(raw, group('Merchant'));
-  if (merchant) out.Merchant = merchant;
-  return out;
+  return guard('toListedItem', () => {
+    const id = itemId(item, catalog);
+    if (id === undefined) return undefined;
+    const raw = item as object;
+    const a = catalog.Aliases;
+    const group = (k: 'Brand' | 'Category' | 'Merchant') => own(a, k) as ListedCategoryKeys | undefined;
+    const out: { -readonly [K in keyof ListedItem]: ListedItem[K] } = { Id: id, Type: 'Primary', Uri: itemUri(id, catalog, options) };
+    const name = own(raw, own(a, 'Name') as string | undefined);
+    if (typeof name === 'string') out.Name = name;
+    const brand = ref(raw, group('Brand'));
+    if (brand) out.Brand = brand;
+    const category = group('Category');
+    if (category) {
+      const cat: { -readonly [K in keyof ListedCategory]: ListedCategory[K] } = { ...ref(raw, category) };
+      const cats = own(raw, own(category, 'Categories') as string | undefined);
+      if (Array.isArray(cats)) cat.Categories = idsOf(cats);
+      if (Object.keys(cat).length) out.Category = cat;
+    }
+    const image = own(raw, own(a, 'Image') as string | undefined);
+    if (typeof image === 'string') out.Image = image;
+    const merchant = ref(raw, group('Merchant'));
+    if (merchant) out.Merchant = merchant;
+    return out;
+  });
 }
 
 /** A string or a finite number (a reference's id; only the item's own id must be non-empty). */

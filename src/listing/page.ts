@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/index.js';
+import { guard } from '../diagnostics/index.js';
 import type { Query } from '../ast/index.js';
 import { encode } from '../wire/index.js';
 import { compareIds, itemId, type ItemId } from './ids.js';
@@ -102,24 +103,26 @@ export function buildPage(
   catalog: Catalog,
   options: ListedItemOptions = {},
 ): ListPage {
-  const listed: ListedItem[] = [];
-  for (const it of items) {
-    const l = toListedItem(it, catalog, options);
-    if (l) listed.push(l);
-  }
-  const out: { -readonly [K in keyof ListPage]: ListPage[K] } = { Items: listed, Metadata: { Scope: scopeOf(listing) } };
-  const first = listed[0];
-  const last = listed[listed.length - 1];
-  if (first && last) {
-    if (sides.after) out.NextQuery = scopeOf(listing, { id: last.Id, comparison: '>' });
-    if (sides.before) out.PrevQuery = scopeOf(listing, { id: first.Id, comparison: '<' });
-  } else if (listing.boundary !== undefined) {
-    const c = listing.comparison ?? '>';
-    const turned = { id: listing.boundary, comparison: complementComparison(c) };
-    if ((c === '<' || c === '<=') && sides.after) out.NextQuery = scopeOf(listing, turned);
-    if ((c === '>' || c === '>=') && sides.before) out.PrevQuery = scopeOf(listing, turned);
-  }
-  return out;
+  return guard('buildPage', () => {
+    const listed: ListedItem[] = [];
+    for (const it of items) {
+      const l = toListedItem(it, catalog, options);
+      if (l) listed.push(l);
+    }
+    const out: { -readonly [K in keyof ListPage]: ListPage[K] } = { Items: listed, Metadata: { Scope: scopeOf(listing) } };
+    const first = listed[0];
+    const last = listed[listed.length - 1];
+    if (first && last) {
+      if (sides.after) out.NextQuery = scopeOf(listing, { id: last.Id, comparison: '>' });
+      if (sides.before) out.PrevQuery = scopeOf(listing, { id: first.Id, comparison: '<' });
+    } else if (listing.boundary !== undefined) {
+      const c = listing.comparison ?? '>';
+      const turned = { id: listing.boundary, comparison: complementComparison(c) };
+      if ((c === '<' || c === '<=') && sides.after) out.NextQuery = scopeOf(listing, turned);
+      if ((c === '>' || c === '>=') && sides.before) out.PrevQuery = scopeOf(listing, turned);
+    }
+    return out;
+  });
 }
 
 /**
@@ -128,28 +131,30 @@ export function buildPage(
  * boundary and the limit, and builds the response with {@link buildPage}.
  */
 export function pageOf(listing: Listing, matching: readonly unknown[], catalog: Catalog, options: ListedItemOptions = {}): ListPage {
-  const withIds: { id: ItemId; item: unknown }[] = [];
-  for (const item of matching) {
-    const id = itemId(item, catalog);
-    if (id !== undefined) withIds.push({ id, item });
-  }
-  withIds.sort((a, b) => compareIds(a.id, b.id));
-  let lo = 0; // first index on the page side
-  let hi = withIds.length; // one past the last
-  if (listing.boundary !== undefined) {
-    const inside = (i: number) => boundaryHolds(listing, (withIds[i] as { id: ItemId }).id);
-    if (scanDirection(listing) === 'asc') {
-      lo = firstIndex(withIds.length, inside);
-    } else {
-      hi = firstIndex(withIds.length, (i) => !inside(i));
+  return guard('pageOf', () => {
+    const withIds: { id: ItemId; item: unknown }[] = [];
+    for (const item of matching) {
+      const id = itemId(item, catalog);
+      if (id !== undefined) withIds.push({ id, item });
     }
-  }
-  if (scanDirection(listing) === 'asc') hi = Math.min(hi, lo + listing.limit);
-  else lo = Math.max(lo, hi - listing.limit);
-  const page = withIds.slice(lo, hi).map((e) => e.item);
-  // Everything below `lo` sorts before the page, everything from `hi` after it; on an empty page
-  // that is exactly the far side of the boundary that PageSides asks about.
-  return buildPage(listing, page, { before: lo > 0, after: hi < withIds.length }, catalog, options);
+    withIds.sort((a, b) => compareIds(a.id, b.id));
+    let lo = 0; // first index on the page side
+    let hi = withIds.length; // one past the last
+    if (listing.boundary !== undefined) {
+      const inside = (i: number) => boundaryHolds(listing, (withIds[i] as { id: ItemId }).id);
+      if (scanDirection(listing) === 'asc') {
+        lo = firstIndex(withIds.length, inside);
+      } else {
+        hi = firstIndex(withIds.length, (i) => !inside(i));
+      }
+    }
+    if (scanDirection(listing) === 'asc') hi = Math.min(hi, lo + listing.limit);
+    else lo = Math.max(lo, hi - listing.limit);
+    const page = withIds.slice(lo, hi).map((e) => e.item);
+    // Everything below `lo` sorts before the page, everything from `hi` after it; on an empty page
+    // that is exactly the far side of the boundary that PageSides asks about.
+    return buildPage(listing, page, { before: lo > 0, after: hi < withIds.length }, catalog, options);
+  });
 }
 
 /** The first index in `[0, n)` where the monotone predicate turns true (`n` when it never does). */

@@ -9,7 +9,7 @@ export type Comparison = '>' | '>=' | '<' | '<=';
 /** The comparisons, in the spec's order. */
 export const COMPARISONS: readonly Comparison[] = ['>', '>=', '<', '<='];
 
-/** Default page size (LANGUAGE.md section 6). */
+/** Default page size (docs/semantics.md section 6). */
 export const DEFAULT_LIMIT = 100;
 /** Largest page size the interface allows. */
 export const MAX_LIMIT = 1000;
@@ -90,6 +90,24 @@ function snapshot(params: object, diagnostics: Diagnostic[]): { values: Map<stri
   return { values, fromUrl: false };
 }
 
+/**
+ * Whether listing parameters look like a URL's: a `URLSearchParams`, or an object whose own
+ * values are all strings (`undefined` aside). The default of `numericStrings`. Never throws.
+ */
+export function looksLikeUrlParams(params: unknown): boolean {
+  try {
+    if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) return true;
+    if (params === null || typeof params !== 'object') return false;
+    for (const k of Object.keys(params)) {
+      const desc = Object.getOwnPropertyDescriptor(params, k);
+      if (desc && 'value' in desc && desc.value !== undefined && typeof desc.value !== 'string') return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function readParams(params: unknown, options: ReadListingOptions): ListingRead {
   const diagnostics: Diagnostic[] = [];
   if (params === undefined || params === null) params = {};
@@ -102,12 +120,7 @@ function readParams(params: unknown, options: ReadListingOptions): ListingRead {
   for (const k of values.keys()) {
     if (!KNOWN.has(k)) diagnostics.push(diagnostic('listing/unknown-parameter', { name: k }, { path: pointer([k]) }));
   }
-  let urlLike = fromUrl;
-  if (!urlLike) {
-    urlLike = true;
-    for (const v of values.values()) if (v !== undefined && typeof v !== 'string') urlLike = false;
-  }
-  const numericStrings = options.numericStrings ?? urlLike;
+  const numericStrings = options.numericStrings ?? (fromUrl || looksLikeUrlParams(params));
 
   const q = readQueryParameter(get('q'));
   diagnostics.push(...q.diagnostics);

@@ -1,7 +1,8 @@
 import type { Query } from '../ast/index.js';
 import { query as buildQuery } from '../ast/index.js';
-import type { Diagnostic } from '../diagnostics/index.js';
-import { decode } from '../wire/index.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { parse } from '../syntax/index.js';
+import { decode, toWire } from '../wire/index.js';
 
 /**
  * Reads the `q` parameter: no query (`undefined`, `null`, `''`) is the empty query; a `Query`
@@ -12,9 +13,18 @@ export function readQueryParameter(q: unknown): { query?: Query; diagnostics: Di
   if (q === undefined || q === null || q === '') return { query: buildQuery([]), diagnostics: [] };
   if (isQuery(q)) return { query: q, diagnostics: [] };
   const decoded = decode(q);
-  const out: { query?: Query; diagnostics: Diagnostic[] } = { diagnostics: [...decoded.diagnostics] };
+  const out: { query?: Query; diagnostics: Diagnostic[] } = { diagnostics: decoded.diagnostics.map((d) => (d.code === 'wire/infix-as-q' ? withWireForm(d, decoded.text) : d)) };
   if (decoded.query !== undefined) out.query = decoded.query;
   return out;
+}
+
+/** The infix diagnostic with the wire form of the text in its message, when the text parses. */
+function withWireForm(d: Diagnostic, text: string | undefined): Diagnostic {
+  if (text === undefined) return d;
+  const parsed = parse(text);
+  if (!parsed.query) return d;
+  const wire = JSON.stringify(toWire(parsed.query));
+  return diagnostic('wire/infix-as-q', { wire }, { ...(d.span ? { span: d.span } : {}), path: '' });
 }
 
 function isQuery(v: unknown): v is Query {

@@ -1,10 +1,10 @@
 /**
- * Re-checks one document as it is edited: infix text against a catalog through the
- * {@link IncrementalLinter} (only the clauses that changed are parsed, only the attributes they
- * touch are validated again); wire text, and any text without a catalog, checked whole.
+ * Re-checks one document as it is edited: against a catalog through the
+ * {@link IncrementalLinter} (only the clauses that changed are read again, only the attributes
+ * they touch are validated again), infix and plain JSON wire text alike; without a catalog,
+ * the syntax alone, checked whole.
  */
 import type { Catalog } from '../catalog/index.js';
-import { detectSyntax } from '../syntax/index.js';
 import { checkText, type TextCheck } from './check-text.js';
 import { IncrementalLinter } from './incremental.js';
 
@@ -14,9 +14,9 @@ export class DocumentChecker {
 
   /** The diagnostics of `text` against `catalog` (syntax only without a catalog). */
   check(text: string, catalog: Catalog | undefined): TextCheck {
-    if (catalog && detectSyntax(text) === 'infix') {
+    if (catalog) {
       const r = this.linter.lint(text, catalog);
-      return { diagnostics: r.diagnostics, syntax: 'infix' };
+      return { diagnostics: r.diagnostics, syntax: r.syntax };
     }
     return checkText(text, catalog);
   }

@@ -25,10 +25,19 @@ export class Positions {
   }
 }
 
-/** Completion items at `offset`, with the sample of items when there is one. */
-export function completionItems(text: string, offset: number, catalog: Catalog, items: readonly unknown[] | undefined): CompletionItem[] {
+/**
+ * Completion items at `offset`, with the sample of items when there is one. A blank wire
+ * document (`wire`: the file is a `.catq.json`) gets the first clause with its opening `[`:
+ * its text alone cannot tell it from an infix one.
+ */
+export function completionItems(text: string, offset: number, catalog: Catalog, items: readonly unknown[] | undefined, wire = false): CompletionItem[] {
   const at = new Positions(text);
-  return complete(text, offset, catalog, items ? { items } : {}).map((c, i) => ({
+  const options = items ? { items } : {};
+  const proposals =
+    wire && text.trim() === ''
+      ? complete('[', 1, catalog, options).map((c) => ({ ...c, insertText: '[' + c.insertText, range: { start: offset, end: offset } }))
+      : complete(text, offset, catalog, options);
+  return proposals.map((c, i) => ({
     label: c.label,
     kind: COMPLETION_KIND[c.kind],
     detail: c.detail,

@@ -6,7 +6,8 @@
  */
 export { startServer, type ServerOptions } from './server.js';
 export { DocumentChecker } from './document-checker.js';
-export { IncrementalLinter, splitClauses } from './incremental.js';
+export { IncrementalLinter } from './incremental.js';
+export { splitClauses, splitElements } from './split-clauses.js';
 export { checkText, type TextCheck } from './check-text.js';
 export { codeActions, completionItems, documentSymbols, formatDocument, hoverAt } from './features.js';
 export { CONFIG_FILE, Sources, type DocumentSources, type SourceSettings } from './sources.js';

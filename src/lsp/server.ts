@@ -38,7 +38,9 @@ export function startServer(options: ServerOptions = {}): void {
   const { TextDocument } = req('vscode-languageserver-textdocument') as typeof TextDocuments;
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
-  const connection = lsp.createConnection(lsp.ProposedFeatures.all, new lsp.StreamMessageReader(input), new lsp.StreamMessageWriter(output));
+  // Given as streams (not readers), the connection also ends the process when the client closes
+  // its end of the pipe without `exit`.
+  const connection = lsp.createConnection(lsp.ProposedFeatures.all, input, output);
   const documents = new lsp.TextDocuments(TextDocument);
   const sources = new Sources({ ...(options.catalog !== undefined ? { catalog: options.catalog } : {}), ...(options.items !== undefined ? { items: options.items } : {}) });
   const states = new Map<string, DocumentState>();
@@ -137,7 +139,8 @@ export function startServer(options: ServerOptions = {}): void {
       const doc = documents.get(params.textDocument.uri);
       const src = doc ? sources.forDocument(doc.uri) : undefined;
       if (!doc || !src?.catalog) return [];
-      return completionItems(doc.getText(), doc.offsetAt(params.position), src.catalog, src.items);
+      const wire = doc.uri.endsWith('.json') || doc.languageId.includes('json');
+      return completionItems(doc.getText(), doc.offsetAt(params.position), src.catalog, src.items, wire);
     }),
   );
 

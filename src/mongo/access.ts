@@ -47,7 +47,7 @@ export function isPlainPath(path: string): boolean {
 
 /**
  * The value at raw key `key` of the item, or "missing". Without a prefix the document is the
- * item and always an object. With a prefix the item may be anything (LANGUAGE decision 1: an item
+ * item and always an object. With a prefix the item may be anything (docs/semantics.md, decision 1: an item
  * that is not an object has no keys), and `$getField` fails on a non-object input, hence the guard.
  */
 export function fieldValue(root: ItemRoot, key: string): MongoExpr {

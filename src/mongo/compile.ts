@@ -14,7 +14,7 @@ import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
 
 /**
  * Compiles a query into a MongoDB filter document that matches exactly the items the evaluator
- * matches (LANGUAGE.md). The result is plain JSON (no functions, RegExp objects or JavaScript);
+ * matches (docs/semantics.md). The result is plain JSON (no functions, RegExp objects or JavaScript);
  * it needs MongoDB 6.1+ (`$getField`, `$regexFindAll` with the `u` option) and the simple
  * (binary) collation, which is the default. Throws QueryError when the query is not valid for
  * the catalog, and `mongo/unsupported` for anything it cannot express exactly.

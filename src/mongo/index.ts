@@ -1,6 +1,6 @@
 /**
  * Stage `mongo`: compiles a query into a MongoDB filter document with exactly the evaluator's
- * meaning (LANGUAGE.md), and listing parameters into filter, sort and limit. The output is plain
+ * meaning (docs/semantics.md), and listing parameters into filter, sort and limit. The output is plain
  * JSON: no `$where`, no JavaScript, no RegExp objects. See docs/backends.md for each operator's
  * filter and why the match language's own operators are not used.
  * @module

@@ -7,7 +7,7 @@
  */
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { describeValue, diagnostic, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { describeValue, diagnostic, type Diagnostic, guard, QueryError } from '../diagnostics/index.js';
 import {
   buildPage,
   COMPARISONS,
@@ -98,7 +98,7 @@ export function toMongoListing(q: Query, catalog: Catalog, params: MongoListingP
   return out;
 }
 
-/** The id `$$id` is listable and lies on the page side of the boundary (id order of LANGUAGE 6). */
+/** The id `$$id` is listable and lies on the page side of the boundary (id order of docs/semantics.md section 6). */
 function onSide(boundary: ItemId | undefined, comparison: Comparison | undefined): MongoExpr {
   const num = isNumber('$$id');
   // The empty string is not an id (the interface's ItemUri needs a non-empty one): not listed.
@@ -147,13 +147,15 @@ export function mongoPage(
   catalog: Catalog,
   options: ListedItemOptions = {},
 ): ListPage {
-  const more = fetched.length > ml.limit;
-  const docs = fetched.slice(0, ml.limit);
-  if (ml.reverse) docs.reverse();
-  const items = docs.map((d) => itemOf(d, ml.prefix));
-  const far = ml.farSide !== undefined && farSideExists;
-  const sides = ml.reverse ? { before: more, after: far } : { before: far, after: more };
-  return buildPage(ml.listing, items, sides, catalog, options);
+  return guard('mongoPage', () => {
+    const more = fetched.length > ml.limit;
+    const docs = fetched.slice(0, ml.limit);
+    if (ml.reverse) docs.reverse();
+    const items = docs.map((d) => itemOf(d, ml.prefix));
+    const far = ml.farSide !== undefined && farSideExists;
+    const sides = ml.reverse ? { before: more, after: far } : { before: far, after: more };
+    return buildPage(ml.listing, items, sides, catalog, options);
+  });
 }
 
 function itemOf(doc: unknown, prefix: string | undefined): unknown {

@@ -1,19 +1,6 @@
 import type { Operator } from '../ast/index.js';
 import type { AttributeType } from '../catalog/types.js';
 
-/** The shape of value an operator takes. */
-export type ValueShape =
-  /** One value of the attribute's type (`=`). */
-  | 'scalar'
-  /** A number (Number) or a string (String, Text) to order against. */
-  | 'ordered'
-  /** A non-empty array of values of the attribute's type (`one-of`). */
-  | 'list'
-  /** `true` or `false` (`present?`). */
-  | 'boolean'
-  /** A string with at least one token (`matches`, `matches-phrase`). */
-  | 'text';
-
 /** An ordering comparison. */
 export type OrderOp = '<' | '<=' | '>' | '>=';
 
@@ -30,6 +17,9 @@ export type OperatorInfo = OperatorBase &
     | { readonly value: 'text'; readonly text: TextMatch }
   );
 
+/** The shape of value an operator takes (`scalar`, `ordered`, `list`, `boolean`, `text`). */
+export type ValueShape = OperatorInfo['value'];
+
 /** The fields of {@link OperatorInfo} every operator has. */
 export interface OperatorBase {
   /** The wire tag, exactly as written in `[[tag, field], value]`. */
@@ -38,6 +28,12 @@ export interface OperatorBase {
   readonly infix: string;
   /** Other infix spellings accepted by the parser (readable sugar); the formatter never prints them. */
   readonly infixAliases: readonly string[];
+  /**
+   * The lexer's token name for each infix spelling (the canonical one and every alias). The
+   * lexer, the parser's visitor, keyword-case fixes, expected-token phrases and completion all
+   * read their operators from here.
+   */
+  readonly tokens: Readonly<Record<string, string>>;
   /** The attribute types the operator is allowed on. */
   readonly types: readonly AttributeType[];
   /** A one-line description for completions and docs. */
@@ -48,19 +44,20 @@ const ALL_BUT_OBJECT: readonly AttributeType[] = ['Number', 'String', 'Text', 'B
 const ORDERED: readonly AttributeType[] = ['Number', 'String', 'Text'];
 
 /**
- * The one operator table (LANGUAGE.md section 4). The `satisfies` clause makes a missing
+ * The one operator table (docs/semantics.md section 4). The `satisfies` clause makes a missing
  * operator a compile error in every stage that reads it.
  */
 export const OPERATORS = {
-  '=': { wire: '=', infix: '=', infixAliases: [], value: 'scalar', types: ALL_BUT_OBJECT, summary: 'equals the value' },
-  '<': { wire: '<', infix: '<', infixAliases: [], value: 'ordered', order: '<', types: ORDERED, summary: 'is less than the value' },
-  '>': { wire: '>', infix: '>', infixAliases: [], value: 'ordered', order: '>', types: ORDERED, summary: 'is greater than the value' },
-  '<=': { wire: '<=', infix: '<=', infixAliases: [], value: 'ordered', order: '<=', types: ORDERED, summary: 'is at most the value' },
-  '>=': { wire: '>=', infix: '>=', infixAliases: [], value: 'ordered', order: '>=', types: ORDERED, summary: 'is at least the value' },
+  '=': { wire: '=', infix: '=', infixAliases: [], tokens: { '=': 'Equals' }, value: 'scalar', types: ALL_BUT_OBJECT, summary: 'equals the value' },
+  '<': { wire: '<', infix: '<', infixAliases: [], tokens: { '<': 'Less' }, value: 'ordered', order: '<', types: ORDERED, summary: 'is less than the value' },
+  '>': { wire: '>', infix: '>', infixAliases: [], tokens: { '>': 'Greater' }, value: 'ordered', order: '>', types: ORDERED, summary: 'is greater than the value' },
+  '<=': { wire: '<=', infix: '<=', infixAliases: [], tokens: { '<=': 'LessEq' }, value: 'ordered', order: '<=', types: ORDERED, summary: 'is at most the value' },
+  '>=': { wire: '>=', infix: '>=', infixAliases: [], tokens: { '>=': 'GreaterEq' }, value: 'ordered', order: '>=', types: ORDERED, summary: 'is at least the value' },
   'one-of': {
     wire: 'one-of',
     infix: 'one-of',
     infixAliases: ['in'],
+    tokens: { 'one-of': 'OneOf', in: 'In' },
     value: 'list',
     types: ALL_BUT_OBJECT,
     summary: 'equals one of the candidates',
@@ -69,6 +66,7 @@ export const OPERATORS = {
     wire: 'present?',
     infix: 'present?',
     infixAliases: [],
+    tokens: { 'present?': 'PresentQ' },
     value: 'boolean',
     types: ['Number', 'String', 'Text', 'Boolean', 'Referenced', 'Array', 'Object'],
     summary: 'the key exists and is not null (true), or is missing or null (false)',
@@ -77,6 +75,7 @@ export const OPERATORS = {
     wire: 'matches',
     infix: 'matches',
     infixAliases: [],
+    tokens: { matches: 'Matches' },
     value: 'text',
     text: 'all',
     types: ['Text'],
@@ -86,6 +85,7 @@ export const OPERATORS = {
     wire: 'matches-phrase',
     infix: 'matches-phrase',
     infixAliases: [],
+    tokens: { 'matches-phrase': 'MatchesPhrase' },
     value: 'text',
     text: 'phrase',
     types: ['Text'],
@@ -106,4 +106,32 @@ export function isAllowed(op: Operator, type: AttributeType): boolean {
 /** The operators allowed on an attribute type, in table order. */
 export function operatorsFor(type: AttributeType): Operator[] {
   return (Object.keys(OPERATORS) as Operator[]).filter((op) => isAllowed(op, type));
+}
+
+/** One infix spelling of an operator and the lexer token that reads it. */
+export interface OperatorSpelling {
+  readonly operator: Operator;
+  /** The text, e.g. `one-of` or `in`. */
+  readonly text: string;
+  /** The lexer token's name, e.g. `OneOf`. */
+  readonly token: string;
+  /** Whether the spelling is a word (needs a separator from a following field character). */
+  readonly word: boolean;
+}
+
+/**
+ * Every infix spelling of every operator, longest first (the lexer takes the first pattern that
+ * matches, so `<=` must come before `<` and `matches-phrase` before `matches`).
+ */
+export const OPERATOR_SPELLINGS: readonly OperatorSpelling[] = (Object.keys(OPERATORS) as Operator[])
+  .flatMap((operator) =>
+    Object.entries(OPERATORS[operator].tokens as Readonly<Record<string, string>>).map(([text, token]) => ({ operator, text, token, word: /^[a-z]/.test(text) })),
+  )
+  .sort((a, b) => b.text.length - a.text.length);
+
+const byToken: ReadonlyMap<string, Operator> = new Map(OPERATOR_SPELLINGS.map((s) => [s.token, s.operator]));
+
+/** The operator a lexer token reads, or undefined when the token is not an operator. */
+export function operatorOfToken(tokenName: string): Operator | undefined {
+  return byToken.get(tokenName);
 }

@@ -47,7 +47,7 @@ function testStrings(t: ValueTest): readonly string[] {
 }
 
 /**
- * Compiles one checked clause with the meaning of LANGUAGE.md sections 3 and 4 (see
+ * Compiles one checked clause with the meaning of docs/semantics.md sections 3 and 4 (see
  * docs/sql.md): the plan's value test, applied to the item value through its element shape.
  * Anything the dialect cannot hold exactly is refused.
  */

@@ -1,9 +1,10 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { diagnostic, QueryError } from '../diagnostics/index.js';
+import { diagnostic, guard, QueryError, throwBadArgument } from '../diagnostics/index.js';
 import {
   buildPage,
   complementComparison,
+  itemId,
   readListingParams,
   scanDirection,
   type Comparison,
@@ -108,9 +109,20 @@ export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<
  * of the `otherSide` statement (ignored without a boundary).
  */
 export function sqlPage(list: SqlListing, rows: readonly unknown[], otherSide: boolean, catalog: Catalog, options: ListedItemOptions = {}): ListPage {
-  const more = rows.length > list.limit;
-  const items = !more ? rows : list.scan === 'asc' ? rows.slice(0, list.limit) : rows.slice(rows.length - list.limit);
-  const other = list.listing.boundary !== undefined && otherSide;
-  const sides = list.scan === 'asc' ? { before: other, after: more } : { before: more, after: other };
-  return buildPage(list.listing, items, sides, catalog, options);
+  return guard('sqlPage', () => {
+    if (!Array.isArray(rows)) throwBadArgument('sqlPage', 'rows', 'an array of parsed items', rows, 'Pass the JSON column of each row returned by list.sql.');
+    // listSql only selects items with an id: a row without one was not parsed (SQLite returns
+    // JSON as text) or is the wrong column. Dropping it would shorten the page in silence.
+    for (let i = 0; i < rows.length; i++) {
+      if (itemId(rows[i], catalog) !== undefined) continue;
+      const row: unknown = rows[i];
+      const fix = typeof row === 'string' ? 'Parse the JSON column first (JSON.parse), or use sqlListItems, which does.' : 'Pass the JSON column of each row (the raw item), not the whole row.';
+      throwBadArgument('sqlPage', `rows[${i}]`, `a parsed item with an id (Aliases.Id ${JSON.stringify(catalog.Aliases.Id)})`, row, fix);
+    }
+    const more = rows.length > list.limit;
+    const items = !more ? rows : list.scan === 'asc' ? rows.slice(0, list.limit) : rows.slice(rows.length - list.limit);
+    const other = list.listing.boundary !== undefined && otherSide;
+    const sides = list.scan === 'asc' ? { before: other, after: more } : { before: more, after: other };
+    return buildPage(list.listing, items, sides, catalog, options);
+  });
 }

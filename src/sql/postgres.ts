@@ -2,7 +2,7 @@ import type { SqlBuilder } from './builder.js';
 import { quoteIdentStandard, type Dialect, type JsonNode, type JsonType } from './dialect.js';
 import { pgIndexDdl } from './postgres-indexes.js';
 import { pgPrefilter } from './prefilter.js';
-import { phraseRegex, wholeTokenRegex } from './text-match.js';
+import { tokenClass, tokenPatternBody } from '../text/index.js';
 
 /** 2^1024 - 2^970: the smallest magnitude JSON.parse rounds to Infinity (ties go to even, i.e. up). */
 const DOUBLE_OVERFLOW = (2n ** 1024n - 2n ** 970n).toString();
@@ -57,6 +57,12 @@ class PgNode implements JsonNode {
   }
 }
 
+let run: string | undefined;
+/** The pattern of one token of the shared tokenizer: a maximal run of the token class. */
+function tokenRun(): string {
+  return (run ??= tokenClass() + '+');
+}
+
 /** PostgreSQL (12 or later; tested on PostgreSQL 18 through PGlite). The JSON column is `jsonb`. */
 export const postgres: Dialect = {
   name: 'postgres',
@@ -77,20 +83,35 @@ export const postgres: Dialect = {
   textParam: (value, b) => `${b.param(value)}::text`,
   isFinite: (expr) => `${expr} NOT IN ('Infinity'::float8, '-Infinity'::float8)`,
   // The default collation of a database follows its locale; "C" compares UTF-8 bytes, which is
-  // Unicode code point order (LANGUAGE.md section 3).
+  // Unicode code point order (docs/semantics.md section 3).
   orderText: (expr) => `${expr} COLLATE "C"`,
+  // The item text is cut into tokens on the server by the token class (one bound pattern, shared
+  // by every clause of the statement); each query token is compared with whole item tokens by a
+  // small anchored pattern (its characters' case preimages): pattern size is linear in the
+  // token, never the 5.6 kB class per token (see docs/sql.md).
   matchesAll(text, tokens, b) {
     const parts: string[] = [];
     for (const t of new Set(tokens)) {
-      const re = wholeTokenRegex(t);
-      if (re === undefined) return 'FALSE';
-      parts.push(`${text} ~ ${b.shared(re)}::text`);
+      const body = tokenPatternBody(t);
+      if (body === undefined) return 'FALSE';
+      parts.push(`EXISTS (SELECT 1 FROM regexp_matches(${text}, ${b.shared(tokenRun())}::text, 'g') AS catq_m(t) WHERE catq_m.t[1] ~ ${b.shared('^' + body + '$')}::text)`);
     }
     return parts.join(' AND ');
   },
   matchesPhrase(text, tokens, b) {
-    const re = phraseRegex(tokens);
-    return re === undefined ? 'FALSE' : `${text} ~ ${b.shared(re)}::text`;
+    const bodies: string[] = [];
+    for (const t of tokens) {
+      const body = tokenPatternBody(t);
+      if (body === undefined) return 'FALSE';
+      bodies.push(body);
+    }
+    const toks = `(SELECT array_agg(catq_m.t[1] ORDER BY catq_m.o) FROM regexp_matches(${text}, ${b.shared(tokenRun())}::text, 'g') WITH ORDINALITY AS catq_m(t, o))`;
+    const at = (j: number) => (j === 0 ? 'catq_p.toks[catq_s.i]' : `catq_p.toks[catq_s.i + ${j}]`);
+    const tests = bodies.map((body, j) => `${at(j)} ~ ${b.shared('^' + body + '$')}::text`);
+    return (
+      `EXISTS (SELECT 1 FROM (SELECT ${toks} AS toks) AS catq_p, generate_series(1, coalesce(cardinality(catq_p.toks), 0) - ${b.param(bodies.length - 1)}::int) AS catq_s(i)` +
+      ` WHERE ${tests.join(' AND ')})`
+    );
   },
   prefilter: pgPrefilter,
   indexDdl: (catalog, target) => pgIndexDdl(postgres, catalog, target),

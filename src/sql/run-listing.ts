@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
 import { badArgument, hasErrors, isQueryError, type Diagnostic } from '../diagnostics/index.js';
-import { readListingParams, type ListedItemOptions, type ListPage } from '../listing/index.js';
+import { looksLikeUrlParams, readListingParams, type ListedItemOptions, type ListPage } from '../listing/index.js';
 import { listSql, sqlPage, type ListSqlOptions } from './listing.js';
 
 /**
@@ -41,6 +41,7 @@ export interface SqlListItemsResult {
  */
 export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unknown, options: SqlListItemsOptions): Promise<SqlListItemsResult> {
   if (typeof run !== 'function') return { diagnostics: [badArgument('sqlListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
+  const urlLike = looksLikeUrlParams(params);
   if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
   const read = readListingParams(params, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   const query = read.listing?.query ?? read.query;
@@ -51,7 +52,8 @@ export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unk
   try {
     const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
     const { networkId: _n, tableId: _t, ...sqlOptions } = options;
-    list = listSql(listingParams.query, catalog, rest, sqlOptions);
+    // The same reading of boundary-id as above: decided on the parameters with q, not without.
+    list = listSql(listingParams.query, catalog, rest, { ...sqlOptions, numericStrings: options.numericStrings ?? urlLike });
   } catch (e) {
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
     throw e;

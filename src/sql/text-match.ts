@@ -3,7 +3,8 @@ import { tokenClassBody, tokenPatternBody } from '../text/index.js';
 export { tokenClassBody };
 
 /**
- * PostgreSQL regular expressions equal to the tokenizer of src/text, built from JavaScript's own
+ * Whole-text regular expressions (MySQL / MariaDB `REGEXP`; PostgreSQL ARE reads them the same)
+ * equal to the tokenizer of src/text, built from JavaScript's own
  * Unicode tables (not PostgreSQL's locale, whose `lower()` and `[[:alpha:]]` depend on the
  * server's ctype):
  *
@@ -15,22 +16,47 @@ export { tokenClassBody };
  * - a token is whole when the characters around it are not token characters.
  */
 
+/**
+ * Recently built patterns, bounded by size, not by count: a pattern holds the 5.6 kB token class
+ * once per token boundary, so one long phrase can be megabytes. Least recently used first out;
+ * a pattern larger than a quarter of the budget is never kept.
+ */
 const cache = new Map<string, string | undefined>();
-const CACHE_SIZE = 2000;
+/** The most UTF-16 code units of keys and patterns the cache keeps (8 MB of JavaScript strings). */
+export const PATTERN_CACHE_UNITS = 4 * 1024 * 1024;
+let cachedUnits = 0;
 
-/** The PostgreSQL ARE matching text that has `token` as a whole token. */
+const unitsOf = (key: string, re: string | undefined): number => key.length + (re?.length ?? 0);
+
+/** How many code units the pattern cache holds now (for tests and benchmarks). */
+export function patternCacheUnits(): number {
+  return cachedUnits;
+}
+
+/** The regular expression (MySQL / MariaDB `REGEXP`, PostgreSQL ARE) matching text that has `token` as a whole token. */
 export function wholeTokenRegex(token: string): string | undefined {
   return phraseRegex([token]);
 }
 
-/** The PostgreSQL ARE matching text whose tokens contain `tokens` as a contiguous run. */
+/** The regular expression matching text whose tokens contain `tokens` as a contiguous run. */
 export function phraseRegex(tokens: readonly string[]): string | undefined {
-  // Patterns are a few kilobytes (the token class is spelled out); keep recent ones.
   const key = tokens.join(' ');
-  if (cache.has(key)) return cache.get(key);
+  if (cache.has(key)) {
+    const hit = cache.get(key);
+    cache.delete(key); // most recently used last
+    cache.set(key, hit);
+    return hit;
+  }
   const re = buildPhraseRegex(tokens);
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  const units = unitsOf(key, re);
+  if (units > PATTERN_CACHE_UNITS / 4) return re;
+  while (cachedUnits + units > PATTERN_CACHE_UNITS && cache.size > 0) {
+    const oldest = cache.keys().next().value as string;
+    cachedUnits -= unitsOf(oldest, cache.get(oldest));
+    cache.delete(oldest);
+  }
   cache.set(key, re);
+  cachedUnits += units;
   return re;
 }
 

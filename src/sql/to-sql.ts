@@ -36,7 +36,7 @@ export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptio
     parts.push(pre ? `(${pre}) AND (${out.sql})` : `(${out.sql})`);
   }
   if (problems.length) throw new QueryError(problems, 'The query cannot be compiled to SQL');
-  // The empty query matches every item (LANGUAGE.md section 1).
+  // The empty query matches every item (docs/semantics.md section 1).
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }
 

@@ -40,6 +40,9 @@ export function completeWire(text: string, at: number, catalog: Catalog, options
   const root = outlineJson(text);
   if (!root) return [];
   const { arrays, token } = placeOf(root, at);
+  // Right after a finished element (`["brand"|`): only a comma or a bracket can come.
+  const innermost = arrays[arrays.length - 1];
+  if (!token && innermost && innermost.node.children.some((ch) => ch.end <= at && innermost.node.commas.filter((c) => c < ch.start).length === innermost.slot)) return [];
   const range: Span = token ? { start: token.start, end: token.end } : { start: at, end: at };
   const typed = token ? text.slice(token.start, at) : '';
   const proposals = wireProposals(arrays, catalog, options);
@@ -55,8 +58,9 @@ export function completeWire(text: string, at: number, catalog: Catalog, options
 }
 
 function wireProposals(arrays: ReturnType<typeof placeOf>['arrays'], catalog: Catalog, options: CompleteOptions): Proposal[] {
-  const [, clause, inner] = arrays;
-  if (!clause) return [];
+  const [query, clause, inner] = arrays;
+  // Between clauses: a new clause in the shorthand, up to its value (`["brand", `).
+  if (!clause) return query ? fieldProposals(catalog, (f) => `[${json(f)}, `) : [];
   const so = clauseSoFar(clause.node);
   if (!inner) {
     // In the clause: slot 0 is the field of the shorthand, slot 1 the value.

@@ -7,7 +7,7 @@ import type { IToken } from 'chevrotain';
 import type { Operator, Span } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { QueryError, throwBadArgument } from '../diagnostics/index.js';
-import { OPERATORS } from '../operators/index.js';
+import { OPERATOR_SPELLINGS, OPERATORS, operatorOfToken } from '../operators/index.js';
 import { completeWire } from './complete-wire.js';
 import { nextTokens } from './content-assist.js';
 import { getEngine, loadChevrotain } from './engine.js';
@@ -25,16 +25,10 @@ export interface CompletionItem extends Proposal {
 
 /** Tokens that can be a partly typed word at the cursor. */
 const PREFIX_TOKENS = new Set([
-  'Identifier', 'QuotedField', 'StringLit', 'NumberLit', 'OneOf', 'PresentQ', 'MatchesPhrase', 'Matches', 'In',
+  'Identifier', 'QuotedField', 'StringLit', 'NumberLit', ...OPERATOR_SPELLINGS.filter((o) => o.word).map((o) => o.token),
   'And', 'Or', 'Not', 'Is', 'Present', 'Absent', 'True', 'False', 'Null',
 ]);
 
-const OPERATOR_TOKENS = new Set(['Equals', 'Less', 'Greater', 'LessEq', 'GreaterEq', 'OneOf', 'In', 'PresentQ', 'Matches', 'MatchesPhrase', 'NotEqual']);
-
-const OPERATOR_OF: Readonly<Record<string, Operator>> = {
-  Equals: '=', Less: '<', Greater: '>', LessEq: '<=', GreaterEq: '>=', OneOf: 'one-of', In: 'one-of',
-  PresentQ: 'present?', Matches: 'matches', MatchesPhrase: 'matches-phrase',
-};
 
 /**
  * Completions at `offset` (a UTF-16 offset into `text`): fields (with type, cardinality and
@@ -131,8 +125,9 @@ function clauseField(before: readonly IToken[]): string | undefined {
 function lastOperator(before: readonly IToken[]): Operator | undefined {
   for (let i = before.length - 1; i >= 0; i--) {
     const n = (before[i] as IToken).tokenType.name;
-    if (OPERATOR_TOKENS.has(n)) return OPERATOR_OF[n];
-    if (n === 'And' || n === 'Or') return undefined;
+    const op = operatorOfToken(n);
+    if (op !== undefined) return op;
+    if (n === 'NotEqual' || n === 'And' || n === 'Or') return undefined;
   }
   return undefined;
 }

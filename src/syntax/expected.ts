@@ -5,6 +5,7 @@
  * rendered from the code catalog.
  */
 import type { IParserErrorMessageProvider, IToken, TokenType } from 'chevrotain';
+import { operatorOfToken } from '../operators/index.js';
 
 const OPERATOR = 'an operator such as `=`, `<` or `one-of`';
 const VALUE = 'a value such as `"text"`, `42`, `true` or `["a", "b"]`';
@@ -14,20 +15,11 @@ const END = 'the end of the query';
 
 /** The phrase for one expected token type, or `undefined` for those the grammar only accepts to report them. */
 function phraseOf(name: string, ruleName: string): string | undefined {
+  if (operatorOfToken(name) !== undefined) return OPERATOR;
   switch (name) {
     case 'OperatorTok':
     case 'Is':
     case 'NotEqual':
-    case 'Equals':
-    case 'Less':
-    case 'Greater':
-    case 'LessEq':
-    case 'GreaterEq':
-    case 'OneOf':
-    case 'In':
-    case 'PresentQ':
-    case 'Matches':
-    case 'MatchesPhrase':
       return OPERATOR;
     case 'StringLit':
       return ruleName === 'member' || ruleName === 'object' ? 'a key in double quotes' : VALUE;

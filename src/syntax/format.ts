@@ -7,7 +7,7 @@
  * empty query. `parse(format(q))` gives `q` back for every query.
  */
 import { isQuery, type Clause, type JsonValue, type Query } from '../ast/index.js';
-import { throwBadArgument } from '../diagnostics/index.js';
+import { guard, throwBadArgument } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { BARE_FIELD, KEYWORDS } from './tokens.js';
 
@@ -57,8 +57,10 @@ export function formatClause(c: Clause): string {
 
 /** The canonical infix text of a query; the empty query is the empty string. */
 export function format(q: Query): string {
-  if (!isQuery(q)) throwBadArgument('format', 'query', 'a Query', q, 'Pass the query returned by parse(text) or decode(q).');
-  let out = '';
-  for (let i = 0; i < q.clauses.length; i++) out += (i ? ' and ' : '') + formatClause(q.clauses[i] as Clause);
-  return out;
+  return guard('format', () => {
+    if (!isQuery(q)) throwBadArgument('format', 'query', 'a Query', q, 'Pass the query returned by parse(text) or decode(q).');
+    let out = '';
+    for (let i = 0; i < q.clauses.length; i++) out += (i ? ' and ' : '') + formatClause(q.clauses[i] as Clause);
+    return out;
+  });
 }

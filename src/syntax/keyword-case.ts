@@ -6,6 +6,7 @@
  */
 import type { IToken, TokenType } from 'chevrotain';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { OPERATOR_SPELLINGS } from '../operators/index.js';
 import type { Tokens } from './tokens.js';
 import { tokenSpan } from './token-span.js';
 
@@ -17,9 +18,14 @@ const keywordTypes = new WeakMap<Tokens, Readonly<Record<string, TokenType>>>();
 function keywordsOf(k: Tokens): Readonly<Record<string, TokenType>> {
   let byWord = keywordTypes.get(k);
   if (!byWord) {
+    const ops: Record<string, TokenType> = {};
+    for (const type of k.operators) {
+      const spelling = OPERATOR_SPELLINGS.find((o) => o.token === type.name);
+      if (spelling?.word) ops[spelling.text] = type;
+    }
     byWord = {
-      and: k.And, or: k.Or, not: k.Not, in: k.In, is: k.Is, present: k.Present, absent: k.Absent,
-      true: k.True, false: k.False, null: k.Null, 'one-of': k.OneOf, matches: k.Matches, 'matches-phrase': k.MatchesPhrase,
+      and: k.And, or: k.Or, not: k.Not, is: k.Is, present: k.Present, absent: k.Absent,
+      true: k.True, false: k.False, null: k.Null, ...ops,
     };
     keywordTypes.set(k, byWord);
   }
@@ -27,13 +33,16 @@ function keywordsOf(k: Tokens): Readonly<Record<string, TokenType>> {
 }
 
 const UPPER = /[A-Z]/;
+/** The words that may follow a field: `is`, `not` and every word spelling of an operator. */
+const AFTER_FIELD: ReadonlySet<string> = new Set(OPERATOR_SPELLINGS.filter((o) => o.word).map((o) => o.text));
+const LONGEST_KEYWORD = Math.max(14, ...OPERATOR_SPELLINGS.map((o) => o.text.length));
 
 /** Re-types mistyped keywords in place and returns one diagnostic for each. */
 export function fixKeywordCase(tokens: IToken[], k: Tokens): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as IToken;
-    if (t.tokenType !== k.Identifier || t.image.length > 14 || !UPPER.test(t.image)) continue;
+    if (t.tokenType !== k.Identifier || t.image.length > LONGEST_KEYWORD || !UPPER.test(t.image)) continue;
     const byWord = keywordsOf(k);
     const lower = t.image.toLowerCase();
     if (lower === t.image || !Object.prototype.hasOwnProperty.call(byWord, lower)) continue;
@@ -42,7 +51,7 @@ export function fixKeywordCase(tokens: IToken[], k: Tokens): Diagnostic[] {
     const isOperator = prev ? (prev.tokenType.CATEGORIES ?? []).some((c) => c === k.OperatorTok) : false;
     let ok = false;
     if (before !== undefined && VALUE_END.has(before)) ok = lower === 'and' || lower === 'or';
-    else if (before !== undefined && FIELD.has(before) && startsClause(tokens, i - 1, k)) ok = ['in', 'is', 'not', 'one-of', 'matches', 'matches-phrase'].includes(lower);
+    else if (before !== undefined && FIELD.has(before) && startsClause(tokens, i - 1, k)) ok = lower === 'is' || lower === 'not' || AFTER_FIELD.has(lower);
     else if (before === 'Is') ok = lower === 'present' || lower === 'absent' || lower === 'not';
     else if (isOperator) ok = lower === 'true' || lower === 'false' || lower === 'null';
     if (!ok) continue;

@@ -60,6 +60,14 @@ function lintWire(input: string, catalog: Catalog, limits: QueryLimits): LintRes
   const encoded = decoded.text !== undefined && decoded.text !== input;
   const diagnostics = [...decoded.diagnostics];
   if (decoded.query) diagnostics.push(...validate(decoded.query, catalog, { limits }));
+  else {
+    // As for infix text with syntax errors: the clauses that were read are checked one by one,
+    // so an unknown operator in one clause does not hide the type error of the next.
+    for (const { index, clause: c } of decoded.readable ?? []) {
+      for (const d of validate(query([c], { syntax: 'wire' }), catalog, { limits })) diagnostics.push(reindex(d, index));
+    }
+    diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  }
   const mapped = diagnostics.map((d) => mapDiagnostic(d, map, encoded));
   return !hasErrors(mapped) && decoded.query ? { query: decoded.query, diagnostics: mapped, syntax: 'wire' } : { diagnostics: mapped, syntax: 'wire' };
 }

@@ -16,7 +16,7 @@ const cache = new WeakMap<readonly unknown[], Map<string, { values: SampleValue[
 
 /**
  * The distinct values of `rawKey` in `items` that an attribute of this declaration can match
- * (LANGUAGE.md section 3: a value of another type can never match, so it is not proposed),
+ * (docs/semantics.md section 3: a value of another type can never match, so it is not proposed),
  * most frequent first, ties in order of first appearance. Elements of arrays count one by one
  * for cardinality `Many` and for `Array` attributes. Text attributes give none (their values are
  * prose, not something to type in full), nor do Object attributes.

@@ -4,6 +4,7 @@
  * is handed in by the caller (see engine.ts), so the formatter can import this file for free.
  */
 import type * as Chevrotain from 'chevrotain';
+import { OPERATOR_SPELLINGS } from '../operators/index.js';
 
 type Chev = typeof Chevrotain;
 
@@ -23,17 +24,14 @@ export interface Tokens {
   readonly RParen: Chevrotain.TokenType;
   /** Category of every operator spelling, so that a missing operator can be inserted in recovery. */
   readonly OperatorTok: Chevrotain.TokenType;
+  /** `!=` / `<>`: not in the language; read to report it (with the `one-of` / `not` advice). */
   readonly NotEqual: Chevrotain.TokenType;
-  readonly LessEq: Chevrotain.TokenType;
-  readonly GreaterEq: Chevrotain.TokenType;
-  readonly Less: Chevrotain.TokenType;
-  readonly Greater: Chevrotain.TokenType;
-  readonly Equals: Chevrotain.TokenType;
-  readonly OneOf: Chevrotain.TokenType;
-  readonly PresentQ: Chevrotain.TokenType;
-  readonly MatchesPhrase: Chevrotain.TokenType;
-  readonly Matches: Chevrotain.TokenType;
-  readonly In: Chevrotain.TokenType;
+  /**
+   * One token per infix spelling of the operator table (src/operators), longest spelling first,
+   * named by the table (`Equals`, `OneOf`, `In`, ...): a new operator row is lexed without any
+   * change here.
+   */
+  readonly operators: readonly Chevrotain.TokenType[];
   /** Category of `and` and `or` (the visitor rejects `or`). */
   readonly Connective: Chevrotain.TokenType;
   readonly And: Chevrotain.TokenType;
@@ -49,21 +47,18 @@ export interface Tokens {
 }
 
 /** The reserved words: a field spelled like one of them must be back-quoted. */
-export const KEYWORDS = [
+export const KEYWORDS: readonly string[] = [
   'and',
   'or',
   'not',
-  'in',
   'is',
   'present',
   'absent',
   'true',
   'false',
   'null',
-  'one-of',
-  'matches',
-  'matches-phrase',
-] as const;
+  ...OPERATOR_SPELLINGS.filter((o) => o.word).map((o) => o.text),
+];
 
 /**
  * The characters of a bare field: it starts with a letter or `_` (so it is never a number), and
@@ -92,6 +87,10 @@ const IDENTIFIER_START_HINTS: number[] = (() => {
   return hints;
 })();
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
 /** Builds the token types. */
 export function createTokens(chev: Chev): Tokens {
   const t = chev.createToken;
@@ -119,17 +118,10 @@ export function createTokens(chev: Chev): Tokens {
     RParen: t({ name: 'RParen', pattern: ')', label: '`)`' }),
     OperatorTok,
     NotEqual: t({ name: 'NotEqual', pattern: /!=|<>/, categories: [OperatorTok] }),
-    LessEq: t({ name: 'LessEq', pattern: '<=', categories: [OperatorTok] }),
-    GreaterEq: t({ name: 'GreaterEq', pattern: '>=', categories: [OperatorTok] }),
-    Less: t({ name: 'Less', pattern: '<', categories: [OperatorTok] }),
-    Greater: t({ name: 'Greater', pattern: '>', categories: [OperatorTok] }),
-    Equals: t({ name: 'Equals', pattern: '=', categories: [OperatorTok] }),
-    OneOf: word('OneOf', /one-of/, [OperatorTok]),
-    PresentQ: word('PresentQ', /present\?/, [OperatorTok]),
-    // Before `matches`: the lexer takes the first pattern that matches, not the longest.
-    MatchesPhrase: word('MatchesPhrase', /matches-phrase/, [OperatorTok]),
-    Matches: word('Matches', /matches/, [OperatorTok]),
-    In: word('In', /in/, [OperatorTok]),
+    // Longest spelling first: the lexer takes the first pattern that matches, not the longest.
+    operators: OPERATOR_SPELLINGS.map((o) =>
+      o.word ? word(o.token, new RegExp(escapeRegExp(o.text)), [OperatorTok]) : t({ name: o.token, pattern: o.text, categories: [OperatorTok] }),
+    ),
     Connective,
     And: word('And', /and/, [Connective]),
     Or: t({ name: 'Or', pattern: /or|\|\|/, longer_alt: Identifier, categories: [Connective] }),
@@ -149,8 +141,7 @@ export function lexerOrder(k: Tokens): Chevrotain.TokenType[] {
   return [
     k.WhiteSpace, k.StringLit, k.QuotedField, k.NumberLit,
     k.LBracket, k.RBracket, k.LBrace, k.RBrace, k.Comma, k.Colon, k.LParen, k.RParen,
-    k.NotEqual, k.LessEq, k.GreaterEq, k.Less, k.Greater, k.Equals,
-    k.OneOf, k.PresentQ, k.MatchesPhrase, k.Matches, k.In,
+    k.NotEqual, ...k.operators,
     k.And, k.Or, k.Not, k.Is, k.Present, k.Absent, k.True, k.False, k.Null,
     k.Identifier,
   ];

@@ -8,6 +8,7 @@
 import type { IToken } from 'chevrotain';
 import { clause, type Clause, type ClauseSpans, type JsonValue, type Operator, type Span } from '../ast/index.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { operatorOfToken } from '../operators/index.js';
 import type {
   ArrayCstNode,
   ClauseCstNode,
@@ -35,18 +36,6 @@ function firstReal(tokens: IToken[] | undefined): IToken | undefined {
   return undefined;
 }
 
-const OPERATOR_OF_TOKEN: Readonly<Record<string, Operator>> = {
-  Equals: '=',
-  Less: '<',
-  Greater: '>',
-  LessEq: '<=',
-  GreaterEq: '>=',
-  OneOf: 'one-of',
-  In: 'one-of',
-  PresentQ: 'present?',
-  Matches: 'matches',
-  MatchesPhrase: 'matches-phrase',
-};
 
 /** A decoded value: `ok` is false when the tree was damaged by recovery or a number is unusable. */
 interface ValueInfo {
@@ -163,7 +152,7 @@ export class AstBuilder {
       }
     } else if (opTok) {
       opSpan = tokenSpan(opTok);
-      operator = OPERATOR_OF_TOKEN[opTok.tokenType.name];
+      operator = operatorOfToken(opTok.tokenType.name);
       if (!operator) this.diagnostics.push(diagnostic('syntax/no-not-equal', {}, { span: opSpan }));
       const v = ch.value?.[0];
       if (v) value = this.value(v);

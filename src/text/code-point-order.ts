@@ -1,5 +1,5 @@
 /**
- * Compares strings by Unicode code point (LANGUAGE.md section 3), not by UTF-16 code unit as
+ * Compares strings by Unicode code point (docs/semantics.md section 3), not by UTF-16 code unit as
  * JavaScript's `<` does: the two differ only when a surrogate pair meets a code unit in
  * U+E000..U+FFFF. This is also the byte order of UTF-8, which is what SQL `COLLATE "C"` (or
  * SQLite's BINARY) compares.

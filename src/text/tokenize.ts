@@ -1,5 +1,5 @@
 /**
- * The text analysis of LANGUAGE.md section 4, shared by the evaluator and the compilers.
+ * The text analysis of docs/semantics.md section 4, shared by the evaluator and the compilers.
  *
  * A token is a maximal run of Unicode letters, combining marks and decimal digits; everything
  * else separates tokens. Tokens compare after locale-independent lower-casing (JavaScript's

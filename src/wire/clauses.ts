@@ -10,6 +10,8 @@ export interface ClauseInput {
   readonly root?: TextNode | undefined;
   /** Clauses not to check (they hold values that are not JSON, already reported). */
   readonly skip?: ReadonlySet<number> | undefined;
+  /** Filled with every clause read without a problem, with its index (for checks despite errors). */
+  readonly readable?: { index: number; clause: Clause }[] | undefined;
 }
 
 // Clause spans are plain {start, end} objects inside the frozen ClauseSpans: freezing each one
@@ -18,7 +20,7 @@ export interface ClauseInput {
 const toSpan = (n: TextNode | undefined): Span | undefined => (n ? (n.children ? { start: n.start, end: n.end } : n) : undefined);
 
 /**
- * Checks the wire shape of a parsed query (LANGUAGE.md section 1) and builds its clauses. Every
+ * Checks the wire shape of a parsed query (docs/semantics.md section 1) and builds its clauses. Every
  * clause is checked, so one bad clause does not hide the next; the query is returned only when
  * no clause had a problem.
  */
@@ -47,7 +49,10 @@ export function readClauses(input: ClauseInput, limits: DecodeLimits, diagnostic
   for (let i = 0; i < count; i++) {
     if (input.skip?.has(i)) continue;
     const c = readClause(items[i] as JsonValue, nodes?.[i], i, limits, diagnostics);
-    if (c) clauses.push(c);
+    if (c) {
+      clauses.push(c);
+      input.readable?.push({ index: i, clause: c });
+    }
   }
   if (diagnostics.length > before) return undefined;
   return query(clauses, root ? { span: span(root.start, root.end), syntax: 'wire' } : { syntax: 'wire' });

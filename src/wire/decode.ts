@@ -1,4 +1,4 @@
-import { span, type JsonValue, type Query } from '../ast/index.js';
+import { span, type Clause, type JsonValue, type Query } from '../ast/index.js';
 import { capDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { readClauses } from './clauses.js';
 import { describeInput, fromJs } from './from-js.js';
@@ -21,13 +21,19 @@ export interface DecodeResult {
   readonly text?: string;
   /** Maps an offset in {@link text} to the offset in the original `q` string (identity for plain JSON). */
   readonly mapOffset?: (decodedOffset: number) => number;
+  /**
+   * When there are errors: every clause that was read without a problem, with its index in the
+   * query, so that a linter can still check them against the catalog (`lint` does) and report
+   * every problem of the query at once.
+   */
+  readonly readable?: readonly { readonly index: number; readonly clause: Clause }[];
 }
 
 const identity = (offset: number): number => offset;
 
 /**
  * Decodes a `q` value: the percent-encoded text, the plain JSON text (first non-blank character
- * `[`), or an already-parsed array (LANGUAGE.md section 1). Never throws: every problem is a
+ * `[`), or an already-parsed array (docs/semantics.md section 1). Never throws: every problem is a
  * diagnostic with a JSON pointer `path` and, for text input, a `span` in the decoded text.
  *
  * ```ts
@@ -65,6 +71,15 @@ function decodeArray(q: readonly unknown[], limits: DecodeLimits): DecodeResult 
   return query && diagnostics.length === 0 ? { query, diagnostics } : { diagnostics };
 }
 
+/**
+ * Whether text that is not JSON reads like the infix syntax: it starts with a field name (a
+ * letter, `_` or a back-quote) and is not a misspelt JSON literal.
+ */
+function looksLikeInfix(text: string): boolean {
+  const t = text.trimStart();
+  return /^(?:[\p{L}_]|`)/u.test(t) && !/^(?:true|false|null|nan|infinity|undefined)\b/i.test(t);
+}
+
 function isJsonBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
@@ -91,12 +106,13 @@ function decodeText(q: string, limits: DecodeLimits): DecodeResult {
     mapOffset = decoded.mapOffset;
   }
   const diagnostics: Diagnostic[] = [];
-  const query = decodeJson(text, limits, diagnostics);
-  return query ? { query, diagnostics, text, mapOffset } : { diagnostics, text, mapOffset };
+  const readable: { index: number; clause: Clause }[] = [];
+  const query = decodeJson(text, limits, diagnostics, readable);
+  return query ? { query, diagnostics, text, mapOffset } : { diagnostics, text, mapOffset, readable };
 }
 
 /** Parses the decoded JSON text and reads the clauses, collecting every diagnostic. */
-function decodeJson(text: string, limits: DecodeLimits, diagnostics: Diagnostic[]): Query | undefined {
+function decodeJson(text: string, limits: DecodeLimits, diagnostics: Diagnostic[], readable: { index: number; clause: Clause }[]): Query | undefined {
   let value: JsonValue;
   try {
     value = JSON.parse(text) as JsonValue;
@@ -106,6 +122,11 @@ function decodeJson(text: string, limits: DecodeLimits, diagnostics: Diagnostic[
       // Decoding once left "%5B...": the q was percent-encoded twice. One clear error beats a cascade.
       const at = twice[0].length - 3;
       diagnostics.push(diagnostic('wire/invalid-json', { detail: 'the text is still percent-encoded after decoding it once; it seems to have been encoded twice' }, { span: span(at, at + 3) }));
+      return undefined;
+    }
+    if (looksLikeInfix(text)) {
+      // One clear error instead of a cascade of JSON errors: this is the other syntax.
+      diagnostics.push(diagnostic('wire/infix-as-q', {}, { span: span(0, text.length), path: '' }));
       return undefined;
     }
     const { errors, tooDeep } = jsonSyntaxErrors(text, limits.maxDepth, e instanceof Error ? e.message : '');
@@ -121,6 +142,6 @@ function decodeJson(text: string, limits: DecodeLimits, diagnostics: Diagnostic[
         : diagnostic('wire/number-out-of-range', { text: p.text }, { span: p.span, path: p.path }),
     );
   }
-  const query = readClauses({ value, root }, limits, diagnostics);
+  const query = readClauses({ value, root, readable }, limits, diagnostics);
   return diagnostics.length === 0 ? query : undefined;
 }

@@ -100,6 +100,24 @@ describe('builder and validate', () => {
             expect(resolveField(catalog, added.field).ok).toBe(true);
           }
         }
+        // and() of the same steps as one hand-made query reports every failing step at its index.
+        const all = { kind: 'query', clauses: steps.map((s) => ({ kind: 'clause', operator: s.operator, field: s.field, value: s.value })) };
+        const expectedAll = steps.flatMap((s, k) => oracle(s, catalog, k)).sort();
+        let andError: unknown;
+        try {
+          const together = queryBuilder(catalog).and(all as never);
+          expect(together.toQ()).toBe(b.toQ());
+        } catch (e) {
+          andError = e;
+        }
+        if (!expectedAll.length) expect(andError).toBeUndefined();
+        else {
+          expect(andError).toBeInstanceOf(QueryError);
+          const got = (andError as QueryError).diagnostics.map((d) => [d.code, d.path ?? '']).sort();
+          if (expectedAll.some(([code]) => code === 'wire/not-json')) expect(got).toEqual(expect.arrayContaining(expectedAll));
+          else expect(got).toEqual(expectedAll);
+        }
+        expect(queryBuilder(catalog).and(b).toQ()).toBe(b.toQ());
         const q = b.toQuery();
         expect(validate(q, catalog).filter((d) => d.severity === 'error')).toEqual([]);
         expect(queryEqual(decode(b.toQ()).query!, q)).toBe(true);
@@ -113,7 +131,7 @@ describe('builder and validate', () => {
           if (typeof s.value === 'object' && s.value !== null) expect(Object.isFrozen(s.value)).toBe(frozenBefore[k]);
         });
       }),
-      { seed: 20261123, numRuns: 300 },
+      { seed: 20261123, numRuns: 400 },
     );
     // Neither half is vacuous: plenty of builds were accepted and plenty rejected.
     expect(accepted).toBeGreaterThan(200);

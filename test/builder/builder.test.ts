@@ -91,6 +91,30 @@ describe('queryBuilder', () => {
     expect(Object.isFrozen(runtime.catalog)).toBe(true);
   });
 
+  it('adds the clauses of a decoded query, a parsed one or another builder with and()', () => {
+    const incoming = decode('[["brand","Acme"],[["<","price"],50]]').query!;
+    const narrowed = b.where('in_stock', '=', true).and(incoming).where('price', '>', 10);
+    expect(narrowed.toInfix()).toBe('in_stock = true and brand = "Acme" and price < 50 and price > 10');
+    expect(b.and(parse('title matches "rain"').query!).and(narrowed).toWire()).toEqual([[['matches', 'title'], 'rain'], ...narrowed.toWire()]);
+    expect(b.and(b).toWire()).toEqual([]);
+  });
+
+  it('reports every clause and() cannot add, at the index it would have had', () => {
+    const hand = (operator: string, field: unknown, value: unknown) => ({ kind: 'clause', operator, field, value });
+    const other = { kind: 'query', clauses: [hand('=', 'prce', 1), hand('=', 'brand', 'Acme'), hand('matches', 'brand', 'x'), hand('lt', 'price', 1), null] };
+    const e = thrown(() => b.where('price', '<', 3).and(other as never));
+    expect(e.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      // Paths are those of the canonical wire form: `[field, value]` for equality.
+      ['schema/unknown-field', '/1/0'],
+      ['schema/operator-not-allowed', '/3/0/0'],
+      ['wire/unknown-operator', '/4/0/0'],
+      ['wire/not-json', '/5/0/0'],
+      ['wire/not-json', '/5/0/1'],
+      ['wire/not-json', '/5/1'],
+    ]);
+    expect(thrown(() => b.and('brand = "Acme"' as never)).diagnostics.map((d) => d.code)).toEqual(['api/bad-argument']);
+  });
+
   it('is recognised by instanceof and isQueryBuilder, also from another copy of catq', () => {
     const q = b.where('price', '<', 1);
     expect(q).toBeInstanceOf(QueryBuilder);

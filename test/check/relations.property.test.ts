@@ -1,5 +1,5 @@
 /**
- * Soundness of the relation warnings against a brute-force reading of LANGUAGE.md: a clause
+ * Soundness of the relation warnings against a brute-force reading of docs/semantics.md: a clause
  * reported as implied really is implied on every item of a rich domain, and a query reported as
  * never true really matches none of them. (One-directional: it catches false warnings, which
  * are the harmful ones.)

@@ -19,7 +19,7 @@ const item = fc.oneof(
   { weight: 8, arbitrary: nastyId.map((id) => ({ id, name: 'x' })) },
   { weight: 1, arbitrary: fc.constantFrom<unknown>(null, 5, 'str', [1], { name: 'no id' }, { id: null }, { id: true }, { id: [1] }) },
 );
-// Ids are assumed unique (LANGUAGE.md section 6): keep the first item of each id.
+// Ids are assumed unique (docs/semantics.md section 6): keep the first item of each id.
 const items = fc.array(item, { maxLength: 60 }).map((list) => {
   const seen = new Set<string>();
   return list.filter((i) => {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogApiError, createClient, warningIndex, type RawItem } from '../../src/client/index.js';
+import { CatalogApiError, CatalogNetworkError, createClient, warningIndex, type RawItem } from '../../src/client/index.js';
 import { chunkRanges } from '../../src/client/batches.js';
 import { CATALOG, products } from './support/catalog.js';
 import { API_KEY, startTestService, type TestService } from './support/test-service.js';
@@ -116,6 +116,40 @@ describe('batch helpers', () => {
       { message: 'No product with id "x" exists' },
       { message: 'No product with id "x" exists' },
     ]);
+  });
+
+  it('repeats an upsert whose answer was lost (it is idempotent): every item stored once, each warning once', async () => {
+    service.items.clear();
+    const firstTry = new Set<string>();
+    // The first attempt of every request is applied by the service, but its answer is lost.
+    service.fault = (req) => {
+      if (req.method === 'GET') return undefined;
+      const k = JSON.stringify((req.body as { Items: unknown[] }).Items[0]);
+      if (firstTry.has(k)) return undefined;
+      firstTry.add(k);
+      return { dropAfter: true };
+    };
+    const items: RawItem[] = products(2500, 20_001);
+    items[1234] = { title: 'no id' };
+    const c = createClient({ baseUrl: service.url, apiKey: API_KEY, retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 } });
+    const { warnings } = await c.upsertItems(1042, 'product', items);
+    expect(warnings.map((w) => w.index)).toEqual([1234]);
+    expect(service.items.size).toBe(2499);
+    expect(batches()).toHaveLength(6);
+  });
+
+  it('does not repeat a partial update whose answer was lost, and says what was acknowledged', async () => {
+    service.fault = (req) => (req.method === 'PATCH' && (req.body as { Items: { id: number }[] }).Items[0]?.id === 20_001 + 200 ? { dropAfter: true } : undefined);
+    const c = createClient({ baseUrl: service.url, apiKey: API_KEY, concurrency: 1, retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 5 } });
+    const updates = Array.from({ length: 500 }, (_, i) => ({ id: 20_001 + i, price: 7 }));
+    const e = (await c.updateItems(1042, 'product', updates).catch((x: unknown) => x)) as CatalogNetworkError;
+    expect(e).toBeInstanceOf(CatalogNetworkError);
+    expect(e.attempts).toBe(1);
+    expect(e.batch).toEqual({ start: 200, end: 300, acknowledged: [{ start: 0, end: 100 }, { start: 100, end: 200 }] });
+    expect(batches().filter((r) => r.method === 'PATCH')).toHaveLength(3);
+    // The lost request was applied: the service says so, the client could not know.
+    expect(service.items.get('number:20201')?.price).toBe(7);
+    expect(service.items.get('number:20301')?.price).not.toBe(7);
   });
 
   it('splits any count into contiguous ranges of at most the limit', () => {

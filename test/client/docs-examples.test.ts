@@ -1,10 +1,10 @@
 /**
- * Every ```ts example of docs/sdk-client.md runs against this repository's catalog service,
+ * Every ```ts example of the client's guide runs against this repository's catalog service,
  * started here as a process (its `assert` lines are checked), and type-checks under the
  * repository's compiler settings.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG, products } from './support/catalog.js';
@@ -12,7 +12,10 @@ import { SERVER_PRESENT, startCatqServer, type ServerProcess } from './support/s
 
 const root = join(__dirname, '..', '..');
 const dir = join(root, 'test-artifacts', 'docs-examples');
-const doc = readFileSync(join(root, 'docs', 'sdk-client.md'), 'utf8');
+// The client's guide: docs/sdk-client.md, or once folded into docs/sdk.md, its part from the
+// `## The client` heading on (the part before it is the builder's, run by test/builder).
+const own = join(root, 'docs', 'sdk-client.md');
+const doc = existsSync(own) ? readFileSync(own, 'utf8') : (readFileSync(join(root, 'docs', 'sdk.md'), 'utf8').split(/^## The client\b/m)[1] ?? '');
 const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) =>
   (m[1] as string).replaceAll("from 'catq/client'", "from '../../src/client/index.js'").replaceAll("from 'catq/builder'", "from '../../src/builder/index.js'"),
 );

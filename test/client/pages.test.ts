@@ -139,6 +139,24 @@ describe('listItemPages', () => {
     expect(pages[0]?.Items).toEqual([]);
   });
 
+  it('stops a walk when the caller aborts, for every consumer of the iterator', async () => {
+    service.fault = (_req, n) => (n === 3 ? { hang: true } : undefined);
+    const ac = new AbortController();
+    const it = client().listItems(1042, 'product', { limit: 10, signal: ac.signal });
+    const seen: unknown[] = [];
+    const reason = new Error('enough');
+    const walk = (async () => {
+      for await (const item of it) {
+        seen.push(item);
+        if (seen.length === 20) setTimeout(() => ac.abort(reason), 20);
+      }
+    })();
+    await expect(walk).rejects.toBe(reason);
+    expect(seen).toHaveLength(20);
+    await expect(it.next()).rejects.toBe(reason);
+    expect(service.requests).toHaveLength(3);
+  });
+
   it('lists catalogs', async () => {
     const all = await client().listCatalogs({ limit: 10 }).toArray({ max: 10 });
     expect(all).toEqual([{ Id: 1042, Name: CATALOG.Name, Type: 'Product' }]);

@@ -34,6 +34,20 @@ describe('retries over real HTTP', () => {
     expect(service.requests[0]?.path).toBe('/v1/catalog/1042');
   });
 
+  it('uses the fetch it is given', async () => {
+    const urls: string[] = [];
+    const c = createClient({
+      baseUrl: `${service.url}/`,
+      apiKey: API_KEY,
+      fetch: (url, init) => {
+        urls.push(url);
+        return fetch(url, init);
+      },
+    });
+    await c.getItem(1042, 'product', 'a/b%c').catch(() => undefined);
+    expect(urls).toEqual([`${service.url}/v1/catalog/1042/product/a%2Fb%25c`]);
+  });
+
   it('retries a GET after 503 and 500 and succeeds', async () => {
     failFirst(2, { status: 503 });
     const item = await client().getItem(1042, 'product', 3);

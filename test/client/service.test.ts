@@ -8,7 +8,7 @@
  * `npm run build && npx vitest run test/client/service.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type CatalogClient, type ItemPage, type RawItem, type Scope } from '../../src/client/index.js';
+import { CatalogApiError, createClient, type CatalogClient, type ItemPage, type RawItem, type Scope } from '../../src/client/index.js';
 import { listItems } from '../../src/eval/index.js';
 import { CATALOG, products } from './support/catalog.js';
 import { SERVER_PRESENT, startCatqServer, type ServerProcess } from './support/server-process.js';
@@ -84,6 +84,29 @@ describe.runIf(SERVER_PRESENT)('client against catq-server', () => {
       expected = page.NextQuery ? reference(page.NextQuery) : undefined;
     }
     expect(pages.flatMap((p) => p.Items).length).toBeGreaterThan(37);
+  });
+
+  it('turns the service\'s 400, 401 and 404 into CatalogApiError with its messages', async () => {
+    // The client does not know the catalog here, so the service validates q.
+    const bad = await client.listItems(1042, 'product', { q: 'colour = "red" and price < "20"' }).next().catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(CatalogApiError);
+    expect((bad as CatalogApiError).status).toBe(400);
+    expect((bad as CatalogApiError).messages.length).toBeGreaterThanOrEqual(2);
+    const wrongKey = createClient({ baseUrl: (server as ServerProcess).url, apiKey: 'wrong' });
+    await expect(wrongKey.getCatalog(1042)).rejects.toMatchObject({ name: 'CatalogApiError', status: 401 });
+    await expect(client.getCatalog(4242)).rejects.toMatchObject({ name: 'CatalogApiError', status: 404 });
+  });
+
+  it('gets items by number and by string ids holding "/", "%", "&", spaces and astral characters', async () => {
+    const byNumber = await client.getItem(1042, 'product', 42);
+    expect(byNumber).toMatchObject({ Id: 42, Type: 'Primary', Uri: 'itemdb://1/1042/42' });
+    for (const i of [0, 7, 8]) {
+      const raw = ITEMS[4000 + i] as { id: string; title: string };
+      const item = await client.getItem(1042, 'product', raw.id);
+      expect(item).toMatchObject({ Id: raw.id, Name: raw.title });
+      if (item.Type !== 'ItemFields') expect(item.Data).toEqual(raw);
+    }
+    await expect(client.getItem(1042, 'product', 'no such id')).rejects.toMatchObject({ name: 'CatalogApiError', status: 404 });
   });
 
   it('upserts, updates and deletes 2,500 items with warnings at the caller\'s positions', async () => {

@@ -1,5 +1,5 @@
 /**
- * A deliberately naive transcription of LANGUAGE.md and the brief's shared decisions, written
+ * A deliberately naive transcription of docs/semantics.md and the brief's shared decisions, written
  * independently of src/eval (no precomputation, no code generation), used as a second opinion in
  * property tests.
  */

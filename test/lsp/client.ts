@@ -76,7 +76,12 @@ export class LspClient {
   async request<R = unknown>(method: string, params: unknown): Promise<R> {
     const id = this.nextId++;
     this.log('client->server', 'request', method, { id, params });
-    const result = (await this.conn.sendRequest(method, params)) as R;
+    // A server that dies does not answer: fail the request instead of waiting for ever.
+    const died = this.exited.then((code) => {
+      throw new Error(`the server exited (status ${String(code)}) before answering ${method}: ${this.stderr.join('')}`);
+    });
+    died.catch(() => undefined); // only the race below listens to it
+    const result = (await Promise.race([this.conn.sendRequest(method, params), died])) as R;
     this.log('server->client', 'response', method, { id, result });
     return result;
   }

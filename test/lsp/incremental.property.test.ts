@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { clause, type Clause, type JsonValue } from '../../src/ast/index.js';
+import { clause, query, type Clause, type JsonValue } from '../../src/ast/index.js';
 import { fieldNames, type Catalog } from '../../src/catalog/index.js';
-import { IncrementalLinter, splitClauses } from '../../src/lsp/incremental.js';
+import { IncrementalLinter } from '../../src/lsp/incremental.js';
+import { splitClauses, splitElements } from '../../src/lsp/split-clauses.js';
+import { toWire } from '../../src/wire/index.js';
 import { OPERATOR_NAMES } from '../../src/ast/index.js';
 import { formatClause, lint } from '../../src/syntax/index.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
@@ -42,6 +44,19 @@ function documentArb(catalog: Catalog): fc.Arbitrary<string> {
     });
 }
 
+/** The same kind of document in the wire form: one JSON clause a line, or all on one line. */
+function wireDocumentArb(catalog: Catalog): fc.Arbitrary<string> {
+  const names = fieldNames(catalog);
+  const valid = names.length ? fc.constantFrom(...names).chain((f) => clauseArb(catalog, f)) : looseClause(catalog);
+  const one = fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: looseClause(catalog), weight: 1 }).map((c) => JSON.stringify(toWire(query([c]))[0]));
+  return fc
+    .tuple(fc.array(one, { minLength: 1, maxLength: 10 }), fc.constantFrom(',', ', ', ',\n  ', ' ,\t'), fc.constantFrom(['[', ']'], ['[\n  ', '\n]\n'], [' [', '] ']), fc.boolean())
+    .map(([clauses, sep, [open, close], repeat]) => {
+      const cs = repeat && clauses.length > 1 ? [...clauses, clauses[0] as string] : clauses;
+      return (open as string) + cs.join(sep) + (close as string);
+    });
+}
+
 type Edit = { kind: 'insert'; at: number; text: string } | { kind: 'delete'; at: number; length: number };
 const editArb: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom('a', ' ', '"', 'n', 'd', '(', '1', '[', ']', '`', ',', 'é', '😀', ' and ', 'and', '\n', 'AND', 'or', '=') }),
@@ -78,6 +93,37 @@ describe('IncrementalLinter', () => {
     );
     // Edits that keep the syntax whole stay incremental; the others fall back to lint.
     expect(incremental).toBeGreaterThan(checks / 10);
+  });
+
+  test('wire documents: equals lint on every version, incremental when well-formed', () => {
+    let incremental = 0;
+    let checks = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constant(shoes), catalogArb).chain((catalog) => fc.tuple(fc.constant(catalog), wireDocumentArb(catalog), fc.array(editArb, { maxLength: 6 }))),
+        ([catalog, doc, edits]) => {
+          const linter = new IncrementalLinter();
+          let text = doc;
+          expect(linter.lint(text, catalog)).toEqual(lint(text, catalog));
+          expect(linter.lastMode).toBe('incremental');
+          for (const e of edits) {
+            text = apply(text, e);
+            expect(linter.lint(text, catalog), JSON.stringify(text)).toEqual(lint(text, catalog));
+            checks++;
+            if (linter.lastMode === 'incremental') incremental++;
+          }
+        },
+      ),
+      { seed: 20261124, numRuns: 250 },
+    );
+    expect(incremental).toBeGreaterThan(checks / 10);
+  });
+
+  test('splitElements: the elements of one array, nothing it is unsure of', () => {
+    const texts = (t: string) => splitElements(t)?.segments.map((s) => t.slice(s.start, s.end));
+    expect(texts(' [ ["a", "x],["] , [["<","b"],[1, {"k": "]"}]] ]\n')).toEqual(['["a", "x],["]', '[["<","b"],[1, {"k": "]"}]]']);
+    expect(texts('[]')).toEqual([]);
+    for (const unsure of ['[1,]', '[,1]', '[1', '["a]', '[1] x', '%5B%5D', '[1]]', '["a\u0001"]'.replace('\\u0001', '\u0001')]) expect(splitElements(unsure), unsure).toBeUndefined();
   });
 
   test('splitClauses: top-level `and` only, nothing it is unsure of', () => {

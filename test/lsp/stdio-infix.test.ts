@@ -137,6 +137,11 @@ describe('catq lsp --stdio, infix documents', () => {
     expect((await rechecked).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field']);
     expect((await recheckedOther).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field']);
 
+    // didClose clears the closed document's diagnostics.
+    const cleared = client.diagnostics(second);
+    await client.notify('textDocument/didClose', { textDocument: { uri: second } });
+    expect((await cleared).diagnostics).toEqual([]);
+
     // The server asked to watch files (dynamic registration) and never wrote to stderr.
     expect(client.transcript.some((e) => e.method === 'client/registerCapability')).toBe(true);
     expect(await client.stop()).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The evaluator's conformance table (expected ids written by hand from LANGUAGE.md) run through
+ * The evaluator's conformance table (expected ids written by hand from docs/semantics.md) run through
  * toMongo on mingo: every row must select exactly the expected ids, with the items as whole
  * documents and with the items under a `data` prefix (where non-object items also occur).
  *

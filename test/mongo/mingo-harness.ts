@@ -63,7 +63,7 @@ export function idsOf(items: readonly unknown[], indexes: readonly number[], cat
 
 /**
  * mingo compares strings with JavaScript's `<` (UTF-16 code units); MongoDB compares UTF-8 bytes,
- * which is code point order (the order LANGUAGE.md asks for). To run a filter under MongoDB's
+ * which is code point order (the order docs/semantics.md asks for). To run a filter under MongoDB's
  * order on mingo, every string of the data and of the filter's comparison literals is rewritten
  * with an order-isomorphism: each code point becomes two code units `(cp >> 16, cp & 0xffff)`, so
  * that code-unit order of the images is code point order of the originals (fixed width, so

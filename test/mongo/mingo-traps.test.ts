@@ -1,7 +1,7 @@
 /**
  * Executable notes on the engines: what the match language's plain operators do on the traps of
- * LANGUAGE.md (on mingo, with MongoDB's documented behaviour alongside), where mingo differs from
- * MongoDB, and that toMongo's filters give the LANGUAGE.md answer on each of them. Every fact
+ * docs/semantics.md (on mingo, with MongoDB's documented behaviour alongside), where mingo differs from
+ * MongoDB, and that toMongo's filters give the docs/semantics.md answer on each of them. Every fact
  * here is cited in docs/backends.md.
  */
 import { Query as MingoQuery } from 'mingo';
@@ -27,7 +27,7 @@ const catalog: Catalog = {
 };
 const ours = (c: Clause, doc: object) => test(toMongo(query([c]), catalog), toDocumentValue(doc) as object);
 
-describe('plain operators vs LANGUAGE.md (same on mingo and MongoDB)', () => {
+describe('plain operators vs docs/semantics.md (same on mingo and MongoDB)', () => {
   it('{ f: null } matches a missing key and [null]; present? false matches neither [null]', () => {
     expect(test({ n: null }, {})).toBe(true);
     expect(test({ n: null }, { n: [null] })).toBe(true);

@@ -8,7 +8,7 @@ describe('the operator table', () => {
     for (const op of OPERATOR_NAMES) expect(OPERATORS[op].wire).toBe(op);
   });
 
-  it('allows operators on types as LANGUAGE.md section 4 says', () => {
+  it('allows operators on types as docs/semantics.md section 4 says', () => {
     expect(operatorsFor('Object')).toEqual(['present?']);
     expect(operatorsFor('Text')).toEqual(['=', '<', '>', '<=', '>=', 'one-of', 'present?', 'matches', 'matches-phrase']);
     expect(operatorsFor('Boolean')).toEqual(['=', 'one-of', 'present?']);

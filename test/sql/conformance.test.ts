@@ -1,6 +1,6 @@
 /**
  * The conformance table of the evaluator (test/fixtures/conformance.ts, expected ids written by
- * hand from LANGUAGE.md) run on PostgreSQL and SQLite: the same ids, through `toSql` and through
+ * hand from docs/semantics.md) run on PostgreSQL and SQLite: the same ids, through `toSql` and through
  * `listSql` (which also checks the listing order), plus the id-less items against the evaluator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -73,7 +73,11 @@ async function pgServerEngine(): Promise<SqlEngine> {
   const url = new URL(DATABASE_URL);
   url.pathname = '/' + name;
   const db = new pg.Client({ connectionString: url.toString() });
-  await db.connect();
+  await db.connect().catch(async (err: unknown) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${q(name)}`);
+    await admin.end();
+    throw err;
+  });
   return {
     name: 'postgres-server',
     dialect: 'postgres',
@@ -113,12 +117,16 @@ function sqliteEngine(db: Database.Database): SqlEngine {
 
 async function mariadbEngine(): Promise<SqlEngine> {
   const name = uniqueName();
-  const admin = await mysql.createConnection({ uri: MYSQL_URL });
+  const admin = await mysql.createConnection({ uri: MYSQL_URL, connectTimeout: 120_000 });
   await admin.query(`CREATE DATABASE ${bq(name)} CHARACTER SET utf8mb4`);
   const url = new URL(MYSQL_URL);
   url.pathname = '/' + name;
   // The connection's default (case-insensitive) collation: compiled SQL must not depend on it.
-  const db = await mysql.createConnection({ uri: url.toString(), maxPreparedStatements: 200 });
+  const db = await mysql.createConnection({ uri: url.toString(), maxPreparedStatements: 200, connectTimeout: 120_000 }).catch(async (err: unknown) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${bq(name)}`);
+    await admin.end();
+    throw err;
+  });
   return {
     name: 'mariadb',
     dialect: 'mysql',
@@ -142,13 +150,33 @@ async function mariadbEngine(): Promise<SqlEngine> {
   };
 }
 
+/** Retries a connection a few times: the shared machine is loaded, and a refused or reset connect is transient there. */
+async function withRetry<T>(connect: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connect();
+    } catch (err) {
+      if (attempt >= 4) throw err;
+      await new Promise((r) => setTimeout(r, 1000 * attempt));
+    }
+  }
+}
+
 /** Starts every engine with an `items(grp int, n int, data)` table. */
 export async function startEngines(table = 'items', column = 'data'): Promise<Engines> {
   const pgl = new PGlite();
   const lite = new Database(':memory:');
   registerSqliteFunctions(lite);
-  const all = [pgliteEngine(pgl), sqliteEngine(lite), await pgServerEngine(), await mariadbEngine()];
-  for (const e of all) await e.createTable(table, column);
+  const all: SqlEngine[] = [pgliteEngine(pgl), sqliteEngine(lite)];
+  try {
+    all.push(await withRetry(pgServerEngine));
+    all.push(await withRetry(mariadbEngine));
+    for (const e of all) await e.createTable(table, column);
+  } catch (err) {
+    // Drop the databases already created before reporting.
+    for (const e of all) await e.close().catch(() => undefined);
+    throw err;
+  }
   return {
     pg: pgl,
     lite,

@@ -112,6 +112,14 @@ describe('complete: wire text', () => {
     expect(wire('[[["<", |')).toContain('field:"size (EU)"');
   });
 
+  test('between clauses: a new clause in the shorthand, up to its value', () => {
+    expect(wire('[|')).toContain('field:["price", ');
+    expect(wire('[["price", 1], |]')).toContain('field:["Brand.Name", ');
+    expect(wire('[["price", 1]|]')).toEqual([]);
+    expect(wire('[["brand"|')).toEqual([]);
+    expect(wire('[["brand", "x"|]]')).toEqual([]);
+  });
+
   test('operators allowed on the field of the head, even when the field comes after the cursor', () => {
     expect(wire('[[[|, "in_stock"], true]]')).toEqual(['operator:"="', 'operator:"one-of"', 'operator:"present?"']);
     expect(wire('[[["ma|", "title"], "x"]]')).toEqual(['operator:"matches"', 'operator:"matches-phrase"']);
@@ -132,7 +140,7 @@ describe('complete: wire text', () => {
 
   test('percent-encoded text and broken prefixes give nothing', () => {
     expect(wire('%5B%5B|')).toEqual([]);
-    expect(wire('[1, 2, |')).toEqual([]);
+    expect(wire('[[1, 2, |')).toEqual([]);
     expect(wire('[[["=", "price"], 1, |')).toEqual([]);
   });
 });

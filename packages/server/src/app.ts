@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import { authenticate } from './auth.js';
 import { errorBody, errorHandler, HttpError } from './errors.js';
@@ -27,6 +27,11 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     onConstructorPoisoning: 'ignore',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: true } },
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
+    // Errors raised before routing (a URL that does not percent-decode, ...) get the Errors body too.
+    frameworkErrors: (error, _req, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply).status(status).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: a percent escape does not decode to UTF-8 text.' : error.message || 'Bad request.'));
+    },
   });
   // Response schemas document the interface; responses are written as they are.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -56,7 +61,9 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       return;
     }
     try {
-      const value: unknown = JSON.parse(form.get(keys[0] as string) as string);
+      let value: unknown = JSON.parse(form.get(keys[0] as string) as string);
+      // `Items=[...]` (the array under its own name) is read as { "Items": [...] }.
+      if (keys[0] === 'Items' && Array.isArray(value)) value = { Items: value };
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('it is not a JSON object');
       done(null, value);
     } catch (e) {

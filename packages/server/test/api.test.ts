@@ -124,8 +124,7 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       expect(c.status).toBe(400);
       expect(c.body.Errors[0].message).toMatch(/boundary-id/);
     });
-    it('a key sees only its network: another network has no catalog 500', async () => {
-      // Network 7 holds the catalogs; the keys are network 7's, so a key is the only way in.
+    it('a key that is not one of the network\'s keys sees nothing', async () => {
       const r = await req('GET', '/v1/catalog', { key: 'not-a-key-of-network-7' });
       expect(r.status).toBe(401);
     });
@@ -318,6 +317,10 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       expect((await req('GET', '/v1/catalog/500/product/form-1')).body.Name).toBe('patched');
       const del = new URLSearchParams({ Items: JSON.stringify({ Items: [{ id: 'form-1' }] }) }).toString();
       expect((await req('POST', '/v1/catalog/500/product/batch/delete', { raw: del, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+      const arrayForm = new URLSearchParams({ Items: JSON.stringify([{ id: 'form-2' }]) }).toString();
+      expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: arrayForm, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+      expect((await req('GET', '/v1/catalog/500/product/form-2')).status).toBe(200);
+      await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 'form-2' }] } });
       const twoKeys = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: 'a=1&b=2', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
       expect(twoKeys.status).toBe(400);
       const notJson = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: 'Items=nope', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });

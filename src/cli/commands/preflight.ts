@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { hasErrors } from '../../diagnostics/index.js';
 import { readListingParams, toListedItem, type ListedItem } from '../../listing/index.js';
@@ -30,7 +31,7 @@ export const JOB_TASK = 'create-ads-from-product-query';
 
 /** Why the job is or is not safe; `unsafe` ones decide the exit status. */
 interface Finding {
-  readonly kind: 'query-errors' | 'no-match' | 'all-match' | 'broad-match' | 'other-task' | 'query-warnings';
+  readonly kind: 'query-errors' | 'no-match' | 'all-match' | 'broad-match' | 'other-task' | 'other-catalog' | 'query-warnings';
   readonly unsafe: boolean;
   readonly message: string;
 }
@@ -47,11 +48,23 @@ export default async function preflight(arg: string | undefined, options: Prefli
   const exampleCount = Number(options.examples ?? '5');
   if (!Number.isInteger(exampleCount) || exampleCount < 0 || exampleCount > 1000) throw new CliError(`--examples must be a whole number from 0 to 1000, but it is ${JSON.stringify(options.examples)}.`, { fix: 'for example --examples 5.' });
 
-  if (options.job === undefined) checkStdinUse(arg, options.items);
+  if (options.job === undefined) {
+    checkStdinUse(arg, options.items);
+    if (arg !== undefined && arg !== '-' && /\.json$/i.test(arg.trim()) && existsSync(arg)) {
+      throw new CliError(`"${arg}" is a file, and preflight reads a query argument as query text.`, {
+        fix: `to check the job in that file, pass it with --job: catq preflight --job ${arg}`,
+      });
+    }
+  }
   const findings: Finding[] = [];
-  const input = options.job !== undefined ? await queryFromJob(arg, options.job, options.queryPath ?? '/Parameters/q', findings) : await queryText(arg);
+  let catalogId: unknown;
+  const input = options.job !== undefined ? await queryFromJob(arg, options.job, options.queryPath ?? '/Parameters/q', findings, (id) => (catalogId = id)) : await queryText(arg);
   const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
   eprintln(ctx, warnings);
+  if (options.job !== undefined && catalogId !== undefined && catalogId !== catalog.Id) {
+    // The query was checked against another catalog: the answer would be about the wrong items.
+    findings.push({ kind: 'other-catalog', unsafe: true, message: `the job's CatalogId ${JSON.stringify(catalogId)} is not the Id of the catalog checked against (${catalog.Id}); pass that catalog with --catalog` });
+  }
   const r = await readQuery(input, catalog);
   const summary = summarize(r.diagnostics);
   if (hasErrors(r.diagnostics)) findings.push({ kind: 'query-errors', unsafe: true, message: `the query has ${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}; the job would be rejected` });
@@ -114,7 +127,7 @@ export default async function preflight(arg: string | undefined, options: Prefli
 }
 
 /** The query text at `pointer` in the job file (a string, or a wire array written as JSON). */
-async function queryFromJob(arg: string | undefined, file: string, pointer: string, findings: Finding[]): Promise<QueryText> {
+async function queryFromJob(arg: string | undefined, file: string, pointer: string, findings: Finding[], onCatalogId: (id: unknown) => void): Promise<QueryText> {
   if (arg !== undefined) throw new CliError('give the query either as an argument or with --job, not both.', { fix: 'drop the query argument to check the job, or drop --job to check the query.' });
   if (!isPointer(pointer)) throw new CliError(`--query-path ${JSON.stringify(pointer)} is not a JSON pointer.`, { fix: 'a JSON pointer starts with / and names keys from the top, for example /Parameters/q.' });
   const { value } = await readJsonFile(file, { what: 'job', option: '--job' });
@@ -126,7 +139,10 @@ async function queryFromJob(arg: string | undefined, file: string, pointer: stri
     });
   }
   const task = value !== null && typeof value === 'object' ? (value as Record<string, unknown>).Task : undefined;
-  if (typeof task === 'string' && task !== JOB_TASK) findings.push({ kind: 'other-task', unsafe: false, message: `the job's Task is ${JSON.stringify(task)}, not ${JOB_TASK}` });
+  // Another task may use the query differently: what preflight checks would not be what runs.
+  if (typeof task === 'string' && task !== JOB_TASK) findings.push({ kind: 'other-task', unsafe: true, message: `the job's Task is ${JSON.stringify(task)}, not ${JOB_TASK}: preflight checks the query of that task only` });
+  const catalogId = readPointer(value, '/Parameters/CatalogId');
+  if (catalogId.found) onCatalogId(catalogId.value);
   if (typeof at.value === 'string') {
     if (at.value.trim() === '') throw new CliError(`the query at ${name} is empty.`, { fix: `put the query there, or use "[]" for the query that matches every item.` });
     return { text: at.value, name };

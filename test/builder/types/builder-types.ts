@@ -46,6 +46,9 @@ b.where('specs', 'present?', false);
 b.where('Id', '=', 'A-1').where('Brand.Name', 'one-of', ['Acme']).where('Brand.Id', '=', 9);
 // A declared attribute named like an alias path wins over the alias (Name is String, not Text).
 b.where('Name', '<', 'K');
+// and() takes another builder (of any catalog type) or a Query; options take decode's limits.
+b.and(b.where('price', '<', 1)).and(b.toQuery()).where('sku', '=', 'x');
+queryBuilder(shop, { limits: { maxClauses: 5, maxListLength: 5000 } }).where('sku', 'one-of', ['a']);
 const asQuery: Query = b.toQuery();
 const asWire: JsonArray = b.toWire();
 const asText: string = b.toInfix() + b.toQ();
@@ -57,6 +60,9 @@ queryBuilder({ Id: 100, Name: 'n', Type: 'Product', Aliases: { Id: 'id' }, Searc
 // A catalog only known at run time: anything type-checks; the run-time checks still apply.
 declare const loaded: Catalog;
 queryBuilder(loaded).where('whatever', 'one-of', [{ any: 'json' }]);
+const parsed: unknown = JSON.parse('{}');
+queryBuilder(parsed as Catalog).where('x', '=', null);
+queryBuilder(JSON.parse('{}') as ReturnType<typeof JSON.parse>).where('x', 'matches', 'y');
 assertType<Equal<FieldOf<typeof shop>, 'sku' | 'title' | 'price' | 'sizes' | 'brand' | 'in_stock' | 'brand_id' | 'tags' | 'specs' | 'Name' | 'Id' | 'Brand.Id' | 'Brand.Name'>>();
 assertType<Equal<OperatorOf<typeof shop, 'specs'>, 'present?'>>();
 assertType<Equal<OperatorOf<typeof shop, 'Brand.Id'>, '=' | 'one-of' | 'present?'>>();
@@ -123,3 +129,9 @@ b.where('brand', 'one-of', someBrands);
 defineCatalog({ Id: 1, Name: 'n', Type: 'Product', Aliases: { Id: 'id' }, SearchableAttributes: [{ Attribute: 'id', Type: 'Text', Cardinality: 'Many' }] });
 // @ts-expect-error: Type must be Product
 queryBuilder({ Id: 1, Name: 'n', Type: 'Service', Aliases: { Id: 'id' } });
+// @ts-expect-error: a catalog without searchable attributes has no field to search
+queryBuilder({ Id: 100, Name: 'n', Type: 'Product', Aliases: { Id: 'id' } }).where('id', '=', 1);
+// @ts-expect-error: the option is `limits`
+queryBuilder(shop, { limit: 5 });
+// @ts-expect-error: and() takes a query, not infix text
+b.and('price < 20');

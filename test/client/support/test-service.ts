@@ -14,6 +14,8 @@ import { itemId, toListedItem } from '../../../src/listing/index.js';
 export type Fault =
   | { readonly status: number; readonly body?: unknown; readonly text?: string; readonly headers?: Record<string, string> }
   | { readonly drop: true }
+  /** Serve the request (a batch is applied), then drop the connection instead of answering. */
+  | { readonly dropAfter: true }
   | { readonly hang: true };
 
 /** One request as the service saw it. */
@@ -84,7 +86,11 @@ export async function startTestService(catalog: Catalog, items: readonly Record<
     const seen: SeenRequest = { method: req.method ?? '', path: url.pathname, query: url.search.slice(1), headers: req.headers, ...(body !== undefined ? { body } : {}) };
     service.requests.push(seen);
     const fault = service.fault?.(seen, service.requests.length);
-    if (fault) {
+    if (fault && 'dropAfter' in fault) {
+      // Serve normally, but lose the answer: the connection closes instead.
+      res.writeHead = (() => res) as never;
+      res.end = (() => req.socket.destroy()) as never;
+    } else if (fault) {
       if ('drop' in fault) return req.socket.destroy();
       if ('hang' in fault) return void hanging.add(res);
       if (fault.text !== undefined) return void res.writeHead(fault.status, fault.headers).end(fault.text);

@@ -1,0 +1,155 @@
+// The catalog service under load (autocannon on loopback), on a real PostgreSQL, side by side
+// with a hand-written baseline (bench/server-baseline.mjs) on the same database and table:
+// - List Catalog Items with a three-clause q at 32 connections: requests/s as a ratio to a
+//   hand-written route with hand-written SQL for the same page (goal >= 0.8x), p50 / p99;
+// - batch upsert in 1000-item batches: items/s as a ratio to a hand-written multi-row
+//   INSERT ... ON CONFLICT (goal >= 0.7x);
+// - the service's RSS under that load.
+// Env: BENCH_ITEMS (default 10000; the issue's figure is 100000), DURATION (s per run, default 5),
+// DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Needs `npm run build`.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
+const DURATION = Number(process.env.DURATION ?? 5);
+const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KEY = 'bench-key';
+const BATCH = 1000;
+
+const catalog = {
+  Id: 900,
+  Name: 'Bench',
+  Type: 'Product',
+  Aliases: { Id: 'id', Name: 'title' },
+  SearchableAttributes: [
+    { Attribute: 'price', Type: 'Number', Cardinality: 'One' },
+    { Attribute: 'brand', Type: 'String', Cardinality: 'One' },
+    { Attribute: 'tags', Type: 'String', Cardinality: 'Many' },
+    { Attribute: 'title', Type: 'Text', Cardinality: 'One' },
+  ],
+};
+const COLORS = ['Red', 'Blue', 'Green', 'Black', 'White'];
+const item = (g, round = 0) => ({
+  id: g,
+  title: `${COLORS[g % 5]} trail shoe model ${g}`,
+  brand: `brand${g % 50}`,
+  price: ((g * 7919 + round) % 100000) / 100,
+  tags: [`t${g % 300}`, `t${g % 7}`],
+});
+
+function start(cmd, args) {
+  const child = spawn(process.execPath, [cmd, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}: ${out}`)));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve({ url: m[1], child });
+    });
+  });
+}
+const stop = (child) => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); });
+const rssMb = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return NaN;
+  }
+};
+
+async function post(url, body, headers = {}) {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  if (r.status !== 200) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** Items per second of upserting every item in 1000-item batches, two batches in flight. */
+async function upsertRate(url, headers, round) {
+  const bodies = [];
+  for (let i = 1; i <= ITEMS; i += BATCH) bodies.push(JSON.stringify({ Items: Array.from({ length: Math.min(BATCH, ITEMS - i + 1) }, (_, k) => item(i + k, round)) }));
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < bodies.length) await post(url, bodies[next++], headers);
+  };
+  await Promise.all([worker(), worker()]);
+  return ITEMS / ((performance.now() - t0) / 1000);
+}
+
+function load(url, headers, pid) {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 32, duration: DURATION, headers }, (err, res) => {
+      clearInterval(timer);
+      if (err) reject(err);
+      else resolve({ rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, non2xx: res.non2xx, errors: res.errors, peak });
+    });
+  });
+}
+
+let admin;
+try {
+  admin = new pg.Client({ connectionString: ADMIN });
+  await admin.connect();
+} catch (e) {
+  console.log(`server-http: no PostgreSQL at ${ADMIN} (${e.message}); set DATABASE_URL. Skipped.`);
+  process.exitCode = 0;
+  admin = undefined;
+}
+if (admin) {
+  const dbName = `catq_bench_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const u = new URL(ADMIN);
+  u.pathname = `/${dbName}`;
+  const dir = mkdtempSync(join(tmpdir(), 'catq-bench-'));
+  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
+  let service, baseline;
+  try {
+    service = await start('packages/server/bin/catq-server.js', ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--database-url', u.toString()]);
+    const auth = { 'X-Service-ApiKey': KEY };
+    const first = await upsertRate(`${service.url}/v1/catalog/900/product/batch/upsert`, auth, 0);
+    baseline = await start('bench/server-baseline.mjs', [u.toString(), 'catq_items_900']);
+    // Both overwrite every item (same rows, same indexes), alternating to share the machine's noise.
+    const catqUp = [];
+    const handUp = [];
+    for (let round = 1; round <= 2; round++) {
+      catqUp.push(await upsertRate(`${service.url}/v1/catalog/900/product/batch/upsert`, auth, round));
+      handUp.push(await upsertRate(`${baseline.url}/upsert`, {}, round + 10));
+    }
+    const best = (xs) => Math.max(...xs);
+    console.log(`\nBatch upsert, ${ITEMS} items in ${BATCH}-item batches on PostgreSQL (first load into the empty table: ${Math.round(first)} items/s)`);
+    console.table([
+      { contender: 'catq-server POST batch/upsert', 'items/s': Math.round(best(catqUp)), ratio: +(best(catqUp) / best(handUp)).toFixed(2) },
+      { contender: 'hand-written INSERT ... ON CONFLICT route', 'items/s': Math.round(best(handUp)), ratio: 1 },
+    ]);
+
+    const q = encodeURIComponent(JSON.stringify([['brand', 'brand7'], [['>=', 'price'], 100], [['<', 'price'], 600]]));
+    const catqUrl = `${service.url}/v1/catalog/900/product?q=${q}&limit=100`;
+    const handUrl = `${baseline.url}/list?brand=brand7&min=100&max=600&limit=100`;
+    const a = await (await fetch(catqUrl, { headers: auth })).json();
+    const b = await (await fetch(handUrl)).json();
+    const ids = (p) => p.Items.map((i) => i.Id).join(',');
+    if (ids(a) !== ids(b)) throw new Error(`the two routes disagree:\n${ids(a)}\n${ids(b)}`);
+    const catqLoad = await load(catqUrl, auth, service.child.pid);
+    const handLoad = await load(handUrl, {}, baseline.child.pid);
+    console.log(`\nList Catalog Items, q with 3 clauses, limit 100 (${a.Items.length} items per page), 32 connections, ${DURATION} s, ${ITEMS} items`);
+    console.table([
+      { contender: 'catq-server', 'req/s': Math.round(catqLoad.rps), ratio: +(catqLoad.rps / handLoad.rps).toFixed(2), 'p50 ms': catqLoad.p50, 'p99 ms': catqLoad.p99, 'peak RSS MB': Math.round(catqLoad.peak), 'non-2xx': catqLoad.non2xx + catqLoad.errors },
+      { contender: 'hand-written route + SQL', 'req/s': Math.round(handLoad.rps), ratio: 1, 'p50 ms': handLoad.p50, 'p99 ms': handLoad.p99, 'peak RSS MB': Math.round(handLoad.peak), 'non-2xx': handLoad.non2xx + handLoad.errors },
+    ]);
+  } finally {
+    if (service) await stop(service.child);
+    if (baseline) await stop(baseline.child);
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

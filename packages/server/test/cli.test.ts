@@ -1,0 +1,50 @@
+/** The command line: bad flags and bad catalogs stop the start with a message and exit status 2. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { runServerToExit, tempFiles } from './support/process.js';
+
+const files = tempFiles({
+  'bad.json': '{\n  "Id": 5,\n  "Name": "x",\n  "Type": "Thing",\n  "Aliases": {}\n}\n',
+  'notjson.json': '{ "Id": ',
+  'good.json': JSON.stringify({ Id: 100, Name: 'ok', Type: 'Product', Aliases: { Id: 'id' } }),
+  'items.ndjson': '{"id":1}\nnot json\n',
+});
+afterAll(() => files.cleanup());
+
+describe('catq-server command line', () => {
+  it('an invalid catalog: rendered diagnostics with the file name, exit status 2', async () => {
+    const r = await runServerToExit(['--catalog', files.path('bad.json'), '--api-key', 'k']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bad.json');
+    expect(r.stderr).toMatch(/Id/);
+    expect(r.stderr).toMatch(/Type/);
+    expect(r.stdout).not.toMatch(/listening/);
+  });
+  it('a catalog that is not JSON, or missing: exit status 2 naming it', async () => {
+    const r = await runServerToExit(['--catalog', files.path('notjson.json'), '--catalog', files.path('nope.json'), '--api-key', 'k']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('notjson.json');
+    expect(r.stderr).toContain('nope.json');
+  });
+  it('an items file with a bad line: exit status 2 with the line number', async () => {
+    const r = await runServerToExit(['--catalog', files.path('good.json'), '--items', files.path('items.ndjson'), '--api-key', 'k']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/items\.ndjson:2/);
+  });
+  it.each([
+    [['--catalog', 'x.json'], /api-key/],
+    [['--api-key', 'k'], /--catalog/],
+    [['--catalog', 'x.json', '--api-key', 'k', '--port', 'abc'], /--port/],
+    [['--catalog', 'x.json', '--api-key', 'k', '--bogus'], /bogus/],
+    [['--catalog', 'x.json', '--api-key', 'k', '--data-dir', 'd', '--database-url', 'postgres://x'], /data-dir/],
+  ])('bad flags %j: usage and exit status 2', async (args, message) => {
+    const r = await runServerToExit(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/Usage: catq-server/);
+  });
+  it('--help prints the usage', async () => {
+    const r = await runServerToExit(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--database-url URL/);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { codeActions, completionItems, documentSymbols, formatDocument } from '../../src/lsp/features.js';
+import { lint, toLspDiagnostics } from '../../src/index.js';
+import { catalog } from '../syntax/fixtures.js';
+
+describe('formatDocument', () => {
+  test('no edit when the text has a syntax error or is canonical already', () => {
+    expect(formatDocument('price = = 1')).toEqual([]);
+    expect(formatDocument('price = 1')).toEqual([]);
+    expect(formatDocument('[["price",1]]\n')).toEqual([]);
+  });
+
+  test('keeps the kind of final line break; percent-encoded stays percent-encoded', () => {
+    expect(formatDocument('price=1\r\n')[0]!.newText).toBe('price = 1\r\n');
+    expect(formatDocument('[ ["price", 1] ]')[0]!.newText).toBe('[["price",1]]');
+    expect(formatDocument(encodeURIComponent('[[["=", "price"], 1]]').replace('%5B%5B', '%5b%5B'))[0]?.newText).toBe(encodeURIComponent('[["price",1]]'));
+  });
+});
+
+describe('codeActions', () => {
+  test('only diagnostics whose range meets the requested range; one action per fix', () => {
+    const text = 'price = "1" and colr = 1';
+    const uri = 'file:///q.catq';
+    const diagnostics = toLspDiagnostics(lint(text, catalog).diagnostics, text, { uri });
+    const at = (character: number) => ({ start: { line: 0, character }, end: { line: 0, character } });
+    expect(codeActions(uri, diagnostics, at(9)).map((a) => a.title)).toEqual(['Replace "1" with 1']);
+    expect(codeActions(uri, diagnostics, at(17)).map((a) => a.edit!.changes![uri]![0]!.newText)).toEqual(['color']);
+    expect(codeActions(uri, diagnostics, at(14))).toEqual([]);
+  });
+});
+
+describe('documentSymbols', () => {
+  test('the clauses read despite a syntax error, each with its field selected', () => {
+    const symbols = documentSymbols('price < 2 and\n  `size (EU)` = 40 and = 3', catalog);
+    expect(symbols.map((s) => [s.name, s.detail])).toEqual([
+      ['price < 2', 'Number, One'],
+      ['`size (EU)` = 40', 'Number, Many'],
+    ]);
+    expect(symbols[1]!.selectionRange).toEqual({ start: { line: 1, character: 2 }, end: { line: 1, character: 13 } });
+    expect(documentSymbols('[[', catalog)).toEqual([]);
+  });
+});
+
+describe('completionItems', () => {
+  test('a blank wire document starts the array and its first clause; a blank infix one proposes fields', () => {
+    const wire = completionItems('\n', 1, catalog, undefined, true);
+    expect(wire.map((c) => c.textEdit)).toContainEqual({ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, newText: '[["price", ' });
+    expect(completionItems('', 0, catalog, undefined, false).map((c) => c.label)).toContain('price');
+    expect(completionItems('', 0, catalog, undefined, false).find((c) => c.label === 'price')!.textEdit).toMatchObject({ newText: 'price' });
+  });
+});

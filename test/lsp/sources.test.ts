@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { Sources } from '../../src/lsp/sources.js';
+import { SAMPLE_CATALOG } from '../cli/helpers.js';
+
+// Where the server finds a document's catalog: client settings, then catq.config.json upward
+// from the document, then --catalog.
+
+let dir: string;
+const sample = () => JSON.parse(readFileSync(SAMPLE_CATALOG, 'utf8')) as { Name: string };
+const named = (name: string) => ({ ...sample(), Name: name });
+const uri = (...parts: string[]) => pathToFileURL(join(dir, ...parts)).href;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'catq-sources-'));
+  mkdirSync(join(dir, 'a', 'b'), { recursive: true });
+  writeFileSync(join(dir, 'top.json'), JSON.stringify(named('top')));
+  writeFileSync(join(dir, 'a', 'inner.json'), JSON.stringify(named('inner')));
+  writeFileSync(join(dir, 'cli.json'), JSON.stringify(named('cli')));
+  writeFileSync(join(dir, 'items.ndjson'), '{"brand":"x"}\nnot json\n{"brand":"y"}\n');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('Sources', () => {
+  test('the nearest catq.config.json above the document wins over --catalog; paths are relative to it', () => {
+    writeFileSync(join(dir, 'catq.config.json'), JSON.stringify({ catalog: 'top.json', items: 'items.ndjson' }));
+    writeFileSync(join(dir, 'a', 'catq.config.json'), JSON.stringify({ catalog: 'inner.json' }));
+    const s = new Sources({ catalog: join(dir, 'cli.json') });
+    expect(s.forDocument(uri('q.catq')).catalog?.Name).toBe('top');
+    expect(s.forDocument(uri('q.catq')).items).toEqual([{ brand: 'x' }, { brand: 'y' }]);
+    expect(s.forDocument(uri('a', 'b', 'q.catq')).catalog?.Name).toBe('inner');
+    expect(s.forDocument(uri('a', 'b', 'q.catq')).items).toBeUndefined();
+  });
+
+  test('client settings win over everything; a catalog object is taken as is', () => {
+    writeFileSync(join(dir, 'catq.config.json'), JSON.stringify({ catalog: 'top.json' }));
+    const s = new Sources({ catalog: join(dir, 'cli.json') });
+    s.setClient({ catalog: named('object') });
+    expect(s.forDocument(uri('q.catq')).catalog?.Name).toBe('object');
+    s.setClient({ catalog: 'a/inner.json' }, dir);
+    expect(s.forDocument(uri('q.catq')).catalog?.Name).toBe('inner');
+  });
+
+  test('--catalog when nothing else; untitled documents too; nothing at all says what to do', () => {
+    const s = new Sources({ catalog: join(dir, 'cli.json') });
+    expect(s.forDocument(uri('q.catq')).catalog?.Name).toBe('cli');
+    expect(s.forDocument('untitled:Untitled-1').catalog?.Name).toBe('cli');
+    const none = new Sources().forDocument('untitled:x');
+    expect(none.catalog).toBeUndefined();
+    expect(none.problem).toContain('catq.config.json');
+  });
+
+  test('a bad catalog or config is a problem, not a throw; forget() reads files again', () => {
+    writeFileSync(join(dir, 'catq.config.json'), JSON.stringify({ catalog: 'top.json' }));
+    const s = new Sources();
+    writeFileSync(join(dir, 'top.json'), '{ not json');
+    expect(s.forDocument(uri('q.catq')).problem).toContain('cannot read');
+    writeFileSync(join(dir, 'top.json'), JSON.stringify({ ...sample(), Type: 'Nope' }));
+    expect(s.forDocument(uri('q.catq')).problem).toContain('cannot read'); // still the cached read
+    s.forget();
+    expect(s.forDocument(uri('q.catq')).problem).toContain('is not a valid catalog');
+    writeFileSync(join(dir, 'catq.config.json'), '[1]');
+    s.forget();
+    expect(s.forDocument(uri('q.catq')).problem).toContain('has no "catalog"');
+  });
+});
