@@ -19,17 +19,27 @@ export function storeKeys(keys: readonly string[], networkId: number): StoredKey
 }
 
 /**
- * The network of the presented key, or undefined when it is missing or unknown. The presented key
- * is digested and compared with every stored digest in constant time (no early exit), so timing
- * tells nothing about how much of a key was right, nor which key matched.
+ * The network of the presented key, or undefined when it is missing or unknown. Both headers may
+ * be sent; then each must hold a valid key of the same network (a request that carries any invalid
+ * key is refused, as the spec says). The presented key is digested and compared with every stored
+ * digest in constant time (no early exit), so timing tells nothing about how much of a key was
+ * right, nor which key matched.
  */
 export function authenticate(headers: Record<string, string | string[] | undefined>, keys: readonly StoredKey[]): number | undefined {
   let network: number | undefined;
+  let refused = false;
   for (const h of KEY_HEADERS) {
     const v = headers[h];
-    if (typeof v !== 'string' || v === '') continue;
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || v === '') {
+      refused = true;
+      continue;
+    }
     const d = digest(v);
-    for (const k of keys) if (timingSafeEqual(d, k.digest) && network === undefined) network = k.networkId;
+    let found: number | undefined;
+    for (const k of keys) if (timingSafeEqual(d, k.digest) && found === undefined) found = k.networkId;
+    if (found === undefined || (network !== undefined && network !== found)) refused = true;
+    else network = found;
   }
-  return network;
+  return refused ? undefined : network;
 }

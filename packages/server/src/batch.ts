@@ -1,4 +1,5 @@
 import { describeValue, itemId, operatorsFor, type Catalog, type ItemId, type SearchableAttribute } from 'catq';
+import { longNames, MAX_NAME } from './names.js';
 import { idKey, type KeyedItem } from './store/items.js';
 
 /** A message of a batch response (`Warnings`) or of a 400 (`Errors`). */
@@ -49,7 +50,7 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkF
     const earlier = byKey.get(key);
     if (earlier) warnings.push({ message: `${label(earlier.index, id)} and Items[${index}] have the same id; the last one (Items[${index}]) wins.` });
     byKey.set(key, { index, item: { key, data: raw } });
-    if (checkFit) warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, index, id));
+    if (checkFit) warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, index, id), ...nameWarnings(raw as Record<string, unknown>, catalog, index, id));
   });
   return { items: [...byKey.values()].map((e) => e.item), warnings, errors };
 }
@@ -105,6 +106,13 @@ export function fits(value: unknown, attr: SearchableAttribute): boolean {
   return attr.Cardinality === 'Many' && Array.isArray(value) && value.every(one);
 }
 
+/** Names longer than the spec's 100 characters: stored as sent, returned cut to 100 code points. */
+function nameWarnings(raw: Record<string, unknown>, catalog: Catalog, index: number, id: ItemId): Message[] {
+  return longNames(raw, catalog).map((k) => ({
+    message: `${label(index, id)}: "${k}" is a name of ${Array.from(raw[k] as string).length} characters, longer than the ${MAX_NAME} the interface allows. It is stored as sent; responses show its first ${MAX_NAME} characters.`,
+  }));
+}
+
 function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, index: number, id: ItemId): Message[] {
   const out: Message[] = [];
   const seen = new Set<string>();
@@ -118,7 +126,7 @@ function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, index: numb
     out.push({
       message:
         `${label(index, id)}: "${attr.Attribute}" holds ${describeValue(v)}, but the catalog declares it ${declared}. ` +
-        `It is stored as sent, but ${ops.length ? `the clauses ${ops.join(', ')} on "${attr.Attribute}" can never match this item` : `only present? applies to "${attr.Attribute}"`}.`,
+        `${typeof v === 'number' && !Number.isFinite(v) ? 'It is stored as null (JSON has no number that large)' : 'It is stored as sent'}, but ${ops.length ? `the clauses ${ops.join(', ')} on "${attr.Attribute}" can never match this item` : `only present? applies to "${attr.Attribute}"`}.`,
     });
   }
   return out;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServer, StartError } from './start.js';
 
@@ -46,6 +47,7 @@ async function demo(): Promise<void> {
       `  curl -s ${h} -X PATCH -H 'Content-Type: application/json' -d '{"Items":[{"id":1,"price":89}]}' ${u}/v1/catalog/1042/product/batch/update`,
       `  curl -s ${h} -H 'Content-Type: application/json' -d '{"Items":[{"id":1}]}' ${u}/v1/catalog/1042/product/batch/delete`,
       `  OpenAPI: ${u}/openapi.json`,
+      ...(existsSync(root + 'packages/playground/dist/index.html') ? [`  Playground (open in a browser): ${u}/`] : []),
       '',
       'Ctrl-C stops it (the data is in memory).',
       '',

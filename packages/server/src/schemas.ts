@@ -16,17 +16,19 @@ const Comparison = Type.Union([Type.Literal('>'), Type.Literal('>='), Type.Liter
   description: 'how results relate to boundary-id; requires boundary-id',
 });
 
-export const CatalogParams = Type.Object({ catalogId: Type.Number({ minimum: 100, description: 'catalog id, a number >= 100' }) });
+// A catalog id is a finite number >= 100 (`1e400`, read as Infinity, is refused in catalogOf).
+const CatalogId = Type.Number({ minimum: 100, description: 'catalog id, a number >= 100' });
+// An `enum` rather than a union of literals, so a wrong kind gets one message naming the four.
+const ItemKind = Type.Enum([...ITEM_KINDS], { description: 'one of product, brand, category, merchant' });
+
+export const CatalogParams = Type.Object({ catalogId: CatalogId });
 export const KindParams = Type.Object({
-  catalogId: Type.Number({ minimum: 100 }),
-  item: Type.Union(
-    ITEM_KINDS.map((k) => Type.Literal(k)),
-    { description: 'one of product, brand, category, merchant' },
-  ),
+  catalogId: CatalogId,
+  item: ItemKind,
 });
 export const ItemParams = Type.Object({
-  catalogId: Type.Number({ minimum: 100 }),
-  item: Type.Union(ITEM_KINDS.map((k) => Type.Literal(k))),
+  catalogId: CatalogId,
+  item: ItemKind,
   id: Type.String({ minLength: 1, description: 'the item id; a canonical number text finds the number id first, then the string' }),
 });
 
@@ -60,13 +62,13 @@ export const ErrorBodySchema = Type.Object({ Errors: Type.Array(Message) }, { de
 export const JobSubmission = Type.Object({ Warnings: Type.Optional(Type.Array(Message)) }, { description: 'submission result; {} without warnings' });
 
 const Ref = Type.Object({ Id: Type.Optional(IdValue), Name: Type.Optional(Type.String({ maxLength: 100 })) });
-const CategoryRef = Type.Object({ Id: Type.Optional(IdValue), Name: Type.Optional(Type.String()), Categories: Type.Optional(Type.Array(IdValue)) });
+const CategoryRef = Type.Object({ Id: Type.Optional(IdValue), Name: Type.Optional(Type.String({ maxLength: 100 })), Categories: Type.Optional(Type.Array(IdValue)) });
 const ItemUri = Type.String({ pattern: '^itemdb://[0-9]+/[0-9]+/.+$' });
 const ListedItem = Type.Union([
   Type.Object({ Id: IdValue, Type: Type.Literal('ItemFields'), Uri: ItemUri }),
   Type.Object({
     Id: IdValue,
-    Name: Type.Optional(Type.String()),
+    Name: Type.String({ maxLength: 100 }),
     Type: Type.Union([Type.Literal('Primary'), Type.Literal('Referenced')]),
     Uri: ItemUri,
     Brand: Type.Optional(Ref),
@@ -76,10 +78,10 @@ const ListedItem = Type.Union([
   }),
 ]);
 export const FullItem = Type.Union([
-  Type.Object({ Id: IdValue, Name: Type.Optional(Type.String()), Uri: ItemUri, Type: Type.Literal('ItemFields') }),
+  Type.Object({ Id: IdValue, Name: Type.String({ maxLength: 100 }), Uri: ItemUri, Type: Type.Literal('ItemFields') }),
   Type.Object({
     Id: IdValue,
-    Name: Type.Optional(Type.String()),
+    Name: Type.String({ maxLength: 100 }),
     Uri: ItemUri,
     Type: Type.Union([Type.Literal('Primary'), Type.Literal('Referenced')]),
     Data: Type.Object({}, { additionalProperties: true }),

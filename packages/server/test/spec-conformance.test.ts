@@ -572,4 +572,53 @@ describe('catq-server conforms to catalog-service.md', () => {
       expect((await req('GET', '/v1/catalog/600/product/c7')).status).toBe(404);
     });
   });
+
+  describe('Names and keys, to the letter', () => {
+    const P = '/v1/catalog/500/product';
+    // "Primary / Referenced: required Id, Name, Type, Uri" (listed) and "Name | string, max 100 | yes" (full).
+    it('Name is always there, the id as text when the raw item has none', async () => {
+      expect((await upsert(P, [{ id: 'nameless-1', price: 5 }])).status).toBe(200);
+      const full = await req('GET', `${P}/nameless-1`);
+      expect(full.body).toMatchObject({ Id: 'nameless-1', Name: 'nameless-1', Type: 'Primary' });
+      const listed = await req('GET', `${P}?boundary-id=nameless-1&comparison=%3E%3D&limit=1`);
+      expect(listed.body.Items).toEqual([expect.objectContaining({ Id: 'nameless-1', Name: 'nameless-1' })]);
+      await req('POST', `${P}/batch/delete`, { body: { Items: [{ id: 'nameless-1' }] } });
+    });
+    // "item name, brand/category/merchant/product names in items: max 100 characters"
+    it('names longer than 100 characters are stored as sent, warned about, and returned cut to 100 code points', async () => {
+      const long = '😀'.repeat(60) + 'x'.repeat(60);
+      const r = await upsert(P, [{ id: 'long-1', title: long, brand: long, brand_id: 99 }]);
+      expect(r.status).toBe(200);
+      expect(r.body.Warnings.map((w: { message: string }) => w.message).join('\n')).toMatch(/"title" is a name of 120 characters[\s\S]*"brand" is a name of 120 characters/);
+      const full = await req('GET', `${P}/long-1`);
+      expect(full.body.Data.title).toBe(long);
+      expect(Array.from(full.body.Name as string)).toHaveLength(100);
+      expect(full.body.Name).toBe(Array.from(long).slice(0, 100).join(''));
+      expect(Array.from(full.body.Brand.Name as string)).toHaveLength(100);
+      expect(Array.from(full.body.Product.Name as string)).toHaveLength(100);
+      await req('POST', `${P}/batch/delete`, { body: { Items: [{ id: 'long-1' }] } });
+    });
+    // "A request lacking the header, or carrying a key invalid for the network, is rejected with HTTP status 401."
+    it('a valid key in one header does not excuse an invalid key in the other', async () => {
+      expect((await req('GET', '/v1/catalog/500', { headers: { 'X-Legacy-ApiKey': 'not-' + KEY } })).status).toBe(401);
+      expect((await req('GET', '/v1/catalog/500', { headers: { 'X-Legacy-ApiKey': KEY } })).status).toBe(200);
+    });
+    // "item | string | one of product, brand, category, merchant"
+    it('a wrong item kind is one message naming the four kinds', async () => {
+      const r = await req('GET', '/v1/catalog/500/shoes');
+      expectErrorBody(r, 400);
+      expect(r.body.Errors.map((e: { message: string }) => e.message)).toEqual([expect.stringContaining('must be one of "product", "brand", "category", "merchant"')]);
+    });
+    // "Catalog ids are numbers with a minimum of 100."
+    it('a catalog id too large to be a number (1e400) is a 400, not a missing catalog', async () => {
+      expectErrorBody(await req('GET', '/v1/catalog/1e400'), 400);
+    });
+    it('a number too large for JSON is said to be stored as null', async () => {
+      const r = await req('POST', `${P}/batch/upsert`, { raw: '{"Items":[{"id":"huge-1","price":1e400}]}', headers: { 'Content-Type': 'application/json' } });
+      expect(r.status).toBe(200);
+      expect(r.body.Warnings[0].message).toContain('stored as null');
+      expect((await req('GET', `${P}/huge-1`)).body.Data.price).toBe(null);
+      await req('POST', `${P}/batch/delete`, { body: { Items: [{ id: 'huge-1' }] } });
+    });
+  });
 });

@@ -7,6 +7,8 @@ import type { ServiceContext } from '../context.js';
 
 /** The catalog of a network, or a 404. */
 export function catalogOf(ctx: ServiceContext, networkId: number, catalogId: number): Catalog {
+  // The schema's `maximum` cannot catch `1e400`: Ajv reads it as Infinity and skips range checks on it.
+  if (!Number.isFinite(catalogId)) throw new HttpError(400, ['Path parameter "catalogId" must be a finite number >= 100.']);
   const c = ctx.networks.get(networkId)?.get(catalogId);
   if (!c) throw new HttpError(404, [`Catalog ${catalogId} does not exist.`]);
   return c;
