@@ -42,7 +42,9 @@ export function fuzzCli(processes: number, linesPerRun: number, seed: number): F
       const file = join(dir, `items-${n}.ndjson`);
       writeFileSync(file, bytes);
       const query = rng.chance(0.7) ? rng.pick(['price < 100', 'brand = "Acme"', 'title matches "shoe"', 'tags one-of ["a"]']) : mutateText(rng, rng.pick(INFIX_SEEDS));
-      const args = ['run', '--items', file, ...(rng.chance(0.5) ? ['--skip-bad-lines'] : []), ...(rng.chance(0.3) ? ['--output', 'listed'] : []), ...(rng.chance(0.2) ? ['--limit', '3'] : []), '--', query];
+      // A command-line argument cannot hold NUL (the OS ends it there): replace it.
+      const argQuery = query.replace(/\u0000/g, ' ');
+      const args = ['run', '--items', file, ...(rng.chance(0.5) ? ['--skip-bad-lines'] : []), ...(rng.chance(0.3) ? ['--output', 'listed'] : []), ...(rng.chance(0.2) ? ['--limit', '3'] : []), '--', argQuery];
       const t0 = performance.now();
       const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1', CATQ_DEBUG: '' } });
       const ms = performance.now() - t0;

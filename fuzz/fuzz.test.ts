@@ -4,7 +4,7 @@
  * test-artifacts/fuzz-report.md. Any throw, failed check or hang fails the run.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fuzzCli } from './cli-target.js';
 import { fuzzTarget, reportTable, type FuzzReport } from './run.js';
 import { TARGETS } from './targets.js';
@@ -28,6 +28,10 @@ describe(`fuzz: ${RUNS} inputs per entry point, seed ${SEED}`, () => {
     const r = fuzzCli(processes, 500, SEED);
     reports.push(r);
     expect(r.failures, `${r.failureCount} failures`).toEqual([]);
+  });
+
+  // The table is written whatever failed, so that a failing run still reports what it measured.
+  afterAll(() => {
     const table = reportTable(reports);
     console.log(`\n${table}\n`);
     mkdirSync(new URL('../test-artifacts/', import.meta.url), { recursive: true });

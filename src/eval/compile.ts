@@ -5,6 +5,7 @@ import { check, holdsOnKeyless, type CheckedQuery, type LimitOptions } from '../
 import { queryFn } from './closure.js';
 import { canGenerateCode, generatedFn } from './codegen.js';
 import { cost } from './plan.js';
+import { eachItem } from './each-item.js';
 
 /** A compiled query: true when the raw item matches. Total: never throws, on any value. */
 export type Predicate = (item: unknown) => boolean;
@@ -90,6 +91,8 @@ export function filter<T>(items: readonly T[], query: Query, catalog: Catalog, o
   const p = compile(query, catalog, options);
   if (!Array.isArray(items)) throwBadArgument('filter', 'items', 'an array of items', items, 'Pass the raw items as an array.');
   const out: T[] = [];
-  for (const it of items) if (p(it)) out.push(it);
+  eachItem(items, (it) => {
+    if (p(it)) out.push(it as T);
+  });
   return out;
 }

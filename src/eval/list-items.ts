@@ -3,6 +3,7 @@ import { badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js
 import { check, type CheckResult, type LimitOptions } from '../check/index.js';
 import { pageOf, readListingParams, type ListedItemOptions, type ListPage, type ReadListingOptions } from '../listing/index.js';
 import { compileChecked } from './compile.js';
+import { eachItem } from './each-item.js';
 
 /** What {@link listItems} returns: the response, or the diagnostics of a 400. */
 export interface ListItemsResult {
@@ -44,6 +45,8 @@ function list(items: readonly unknown[], catalog: Catalog, params: unknown, opti
   if (!listing || !checked?.plan || hasErrors(diagnostics)) return { diagnostics };
   const p = compileChecked(checked.plan);
   const matching: unknown[] = [];
-  for (const it of items) if (p(it)) matching.push(it);
+  eachItem(items, (it) => {
+    if (p(it)) matching.push(it);
+  });
   return { response: pageOf(listing, matching, catalog, options), diagnostics };
 }

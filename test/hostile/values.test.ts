@@ -148,3 +148,18 @@ describe('catalogs: own properties, copies, sparse arrays', () => {
     expect(performance.now() - t0).toBeLessThan(5000);
   });
 });
+
+describe('listItems and filter over huge sparse arrays', () => {
+  it('a sparse items array of length 2^32 - 1 lists what it holds (holes are not items)', () => {
+    const items: unknown[] = [{ sku: 'b' }];
+    items.length = 2 ** 32 - 1;
+    items[7] = { sku: 'a' };
+    const r = listItems(items, catalog, {});
+    expect(r.response?.Items.map((i) => i.Id)).toEqual(['a', 'b']);
+  });
+
+  it('holes of an ordinary sparse array are skipped', () => {
+    const items: unknown[] = [{ sku: 'a' }, , { sku: 'c' }]; // eslint-disable-line no-sparse-arrays
+    expect(listItems(items, catalog, {}).response?.Items.map((i) => i.Id)).toEqual(['a', 'c']);
+  });
+});
