@@ -5,7 +5,7 @@
 // - batch upsert in 1000-item batches: items/s as a ratio to a hand-written multi-row
 //   INSERT ... ON CONFLICT (goal >= 0.7x);
 // - the service's RSS under that load.
-// Env: BENCH_ITEMS (default 10000; the issue's figure is 100000), DURATION (s per run, default 5),
+// Env: BENCH_ITEMS (default 10000; the issue's figure is 100000), DURATION (s per run, default 5), CONNECTIONS (default 32),
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Needs `npm run build`.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +21,7 @@ const DURATION = Number(process.env.DURATION ?? 5);
 const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEY = 'bench-key';
 const BATCH = 1000;
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 
 const catalog = {
   Id: 900,
@@ -87,7 +88,7 @@ function load(url, headers, pid) {
   let peak = 0;
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 32, duration: DURATION, headers }, (err, res) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, res) => {
       clearInterval(timer);
       if (err) reject(err);
       else resolve({ rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, non2xx: res.non2xx, errors: res.errors, peak });
@@ -140,7 +141,7 @@ if (admin) {
     if (ids(a) !== ids(b)) throw new Error(`the two routes disagree:\n${ids(a)}\n${ids(b)}`);
     const catqLoad = await load(catqUrl, auth, service.child.pid);
     const handLoad = await load(handUrl, {}, baseline.child.pid);
-    console.log(`\nList Catalog Items, q with 3 clauses, limit 100 (${a.Items.length} items per page), 32 connections, ${DURATION} s, ${ITEMS} items`);
+    console.log(`\nList Catalog Items, q with 3 clauses, limit 100 (${a.Items.length} items per page), ${CONNECTIONS} connections, ${DURATION} s, ${ITEMS} items`);
     console.table([
       { contender: 'catq-server', 'req/s': Math.round(catqLoad.rps), ratio: +(catqLoad.rps / handLoad.rps).toFixed(2), 'p50 ms': catqLoad.p50, 'p99 ms': catqLoad.p99, 'peak RSS MB': Math.round(catqLoad.peak), 'non-2xx': catqLoad.non2xx + catqLoad.errors },
       { contender: 'hand-written route + SQL', 'req/s': Math.round(handLoad.rps), ratio: 1, 'p50 ms': handLoad.p50, 'p99 ms': handLoad.p99, 'peak RSS MB': Math.round(handLoad.peak), 'non-2xx': handLoad.non2xx + handLoad.errors },

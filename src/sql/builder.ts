@@ -14,7 +14,22 @@ export class SqlBuilder {
   private readonly values: unknown[] = [];
   private readonly byKey = new Map<string, number>();
 
-  constructor(private readonly style: 'numbered' | 'positional' = 'positional') {}
+  /**
+   * @param inline writes {@link SqlBuilder.constant}s as SQL literals instead of parameters
+   * (the `inlineConstants` option; PostgreSQL's literal quoting).
+   */
+  constructor(
+    private readonly style: 'numbered' | 'positional' = 'positional',
+    private readonly inline?: (value: string) => string,
+  ) {}
+
+  /**
+   * A constant that comes from the catalog or the compiler, never from the request (a JSON key,
+   * a fixed threshold): a shared parameter, or a literal when the builder inlines constants.
+   */
+  constant(value: string): string {
+    return this.inline ? this.inline(value) : this.shared(value);
+  }
 
   /** A placeholder (or marker) for `value`. */
   param(value: string | number | null): string {

@@ -16,7 +16,7 @@ import {
 import { SqlBuilder } from './builder.js';
 import type { Dialect } from './dialect.js';
 import { idKeys } from './id-keys.js';
-import { resolveOptions, SQL_OPTION_KEYS, type SqlOptions } from './options.js';
+import { newBuilder, resolveOptions, SQL_OPTION_KEYS, type SqlOptions } from './options.js';
 
 /** The option names of {@link listSql}. */
 export const LIST_SQL_OPTION_KEYS: readonly string[] = [...SQL_OPTION_KEYS, 'numericStrings'];
@@ -76,7 +76,7 @@ export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<
 
   const idProblem = d.keyProblem(catalog.Aliases.Id);
   if (idProblem !== undefined) throw new QueryError([diagnostic('sql/unsupported', { detail: `Aliases.Id: ${idProblem}` }, { path: '/Aliases/Id' })]);
-  const b = new SqlBuilder(d.placeholders);
+  const b = newBuilder(opts);
   const where = compileWhere(query, catalog, opts, b);
   const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, b));
   const listed = `${keys[0]} IS NOT NULL`;
@@ -93,7 +93,7 @@ export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<
 
   const out: { -readonly [K in keyof SqlListing]: SqlListing[K] } = { ...main, listing, scan, limit: listing.limit };
   if (listing.boundary !== undefined && cmp) {
-    const ob = new SqlBuilder(d.placeholders);
+    const ob = newBuilder(opts);
     const oWhere = compileWhere(query, catalog, opts, ob);
     const oKeys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, ob));
     const other: Comparison = complementComparison(cmp);

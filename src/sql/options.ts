@@ -1,6 +1,8 @@
 import { resolveQueryLimits, type LimitOptions, type QueryLimits } from '../check/index.js';
 import { diagnostic, QueryError, unknownOptions, type Diagnostic } from '../diagnostics/index.js';
 import type { Dialect } from './dialect.js';
+import { SqlBuilder } from './builder.js';
+import { pgLiteral } from './postgres-indexes.js';
 import { DIALECT_NAMES, dialectOf, type DialectName } from './dialects.js';
 
 /** Where the items live and which SQL to write. */
@@ -17,6 +19,14 @@ export interface SqlOptions extends LimitOptions {
    * conditions, which stay unchanged. Needs the `catq_tokens` function for `matches`.
    */
   readonly indexed?: boolean;
+  /**
+   * PostgreSQL only, default false: write the JSON keys (attribute names from the catalog) and
+   * the compiler's own constants as SQL literals; the query's values stay parameters. A
+   * statement is then the same text for every query of one shape and its plan no longer needs
+   * the parameters to match {@link indexSql}'s indexes, so it is planned faster and a prepared
+   * statement can use a generic plan. See docs/sql.md.
+   */
+  readonly inlineConstants?: boolean;
 }
 
 /** Options after checking: quoted identifiers and the dialect object. */
@@ -25,11 +35,12 @@ export interface ResolvedOptions {
   readonly table: string;
   readonly column: string;
   readonly indexed: boolean;
+  readonly inlineConstants: boolean;
   readonly limits: QueryLimits;
 }
 
 /** The option names of {@link SqlOptions}. */
-export const SQL_OPTION_KEYS: readonly string[] = ['dialect', 'table', 'column', 'indexed', 'limits'];
+export const SQL_OPTION_KEYS: readonly string[] = ['dialect', 'table', 'column', 'indexed', 'inlineConstants', 'limits'];
 
 
 function identProblem(name: unknown): string | undefined {
@@ -67,12 +78,20 @@ export function resolveOptions(options: SqlOptions, fn = 'toSql', known: readonl
   if (cp) bad('column', cp);
   if (options.indexed !== undefined && typeof options.indexed !== 'boolean') bad('indexed', 'it must be true or false');
   if (options.indexed && dialect && !dialect.prefilter) bad('indexed', `${dialect.name} has no index prefilters`);
+  if (options.inlineConstants !== undefined && typeof options.inlineConstants !== 'boolean') bad('inlineConstants', 'it must be true or false');
+  if (options.inlineConstants && dialect && dialect.name !== 'postgres') bad('inlineConstants', 'constants are inlined for postgres only');
   if (problems.length || !dialect) throw new QueryError(problems, 'Invalid SQL options');
   return {
     dialect,
     table: (tableParts as readonly string[]).map((p) => dialect.quoteIdent(p)).join('.'),
     column: dialect.quoteIdent(column),
     indexed: options.indexed === true,
+    inlineConstants: options.inlineConstants === true,
     limits: resolveQueryLimits(options.limits),
   };
+}
+
+/** A statement builder for these options (constants inlined as literals with `inlineConstants`). */
+export function newBuilder(opts: ResolvedOptions): SqlBuilder {
+  return new SqlBuilder(opts.dialect.placeholders, opts.inlineConstants ? pgLiteral : undefined);
 }

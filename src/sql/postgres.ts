@@ -37,8 +37,8 @@ class PgNode implements JsonNode {
     // hundreds of digits long, so they are bound once per statement instead of spelled out.
     const e = this.expr;
     const n = `(${e})::numeric`;
-    const hi = `${this.b.shared(DOUBLE_OVERFLOW)}::numeric`;
-    const lo = `${this.b.shared(DOUBLE_UNDERFLOW)}::numeric`;
+    const hi = `${this.b.constant(DOUBLE_OVERFLOW)}::numeric`;
+    const lo = `${this.b.constant(DOUBLE_UNDERFLOW)}::numeric`;
     return (
       `(CASE WHEN jsonb_typeof(${e}) = 'number' THEN CASE WHEN abs(${n}) >= ${hi} THEN sign(${n})::float8 * 'Infinity'::float8` +
       ` WHEN abs(${n}) <= ${lo} THEN 0::float8 ELSE (${e})::float8 END END)`
@@ -75,7 +75,7 @@ export const postgres: Dialect = {
   quoteIdent: quoteIdentStandard,
   field(column, rawKey, b) {
     // The key is a bound parameter too: raw attribute names may hold quotes, dots, `$`, ...
-    const key = `${b.shared(rawKey)}::text`;
+    const key = `${b.constant(rawKey)}::text`;
     return new PgNode(`(${column} -> ${key})`, `(${column} ->> ${key})`, b);
   },
   intParam: (value, b) => `${b.param(value)}::int`,

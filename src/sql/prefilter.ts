@@ -27,7 +27,7 @@ export function pgPrefilter(p: ClausePlan, ctx: ClauseContext): string | undefin
       if (p.shape !== 'one') return undefined;
       const tokens = [...new Set(t.tokens.map(foldSigma))];
       const array = '{' + tokens.map((x) => '"' + x.replace(/["\\]/g, (c) => '\\' + c) + '"').join(',') + '}';
-      return `catq_tokens(${ctx.column} ->> ${b.shared(p.rawKey)}::text) @> ${b.param(array)}::text[]`;
+      return `catq_tokens(${ctx.column} ->> ${b.constant(p.rawKey)}::text) @> ${b.param(array)}::text[]`;
     }
     case 'string-in':
       if (p.shape === 'one') return undefined;

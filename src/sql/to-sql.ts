@@ -4,7 +4,7 @@ import { check } from '../check/index.js';
 import { hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import { SqlBuilder } from './builder.js';
 import { compileClause, type ClauseContext } from './compile-clause.js';
-import { resolveOptions, type ResolvedOptions, type SqlOptions } from './options.js';
+import { newBuilder, resolveOptions, type ResolvedOptions, type SqlOptions } from './options.js';
 
 /** A compiled statement: `sql` with placeholders and its parameters in binding order. */
 export interface SqlStatement {
@@ -57,7 +57,7 @@ export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptio
  */
 export function toSql(query: Query, catalog: Catalog, options: SqlOptions): SqlQuery {
   const opts = resolveOptions(options);
-  const builder = new SqlBuilder(opts.dialect.placeholders);
+  const builder = newBuilder(opts);
   const where = compileWhere(query, catalog, opts, builder);
   // The SELECT adds no parameter before the condition, so both share one numbering.
   const bare = builder.finish(where);

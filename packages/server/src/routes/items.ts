@@ -48,6 +48,8 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         dialect: 'postgres',
         table: source.table,
         indexed: true,
+        // Keys as literals: one statement text per query shape, planned fast (see store/db.ts).
+        inlineConstants: true,
         numericStrings: true,
         ...uriOptions(source, req.networkId),
       });
