@@ -4,8 +4,9 @@
  */
 import type { Catalog } from '../catalog/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
-import { detectSyntax, lint, parse, type DetectedSyntax } from '../syntax/index.js';
+import { detectSyntax, lint, parse, type DetectedSyntax, type LintOptions } from '../syntax/index.js';
 import { decode } from '../wire/index.js';
+import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
 
 /** Every diagnostic of a text, with spans in that text. */
 export interface TextCheck {
@@ -14,13 +15,13 @@ export interface TextCheck {
 }
 
 /** Lints `text` against `catalog`, or checks its syntax only when there is no catalog. */
-export function checkText(text: string, catalog: Catalog | undefined): TextCheck {
+export function checkText(text: string, catalog: Catalog | undefined, options: LintOptions = EDITOR_LINT_OPTIONS): TextCheck {
   if (catalog) {
-    const r = lint(text, catalog);
+    const r = lint(text, catalog, options);
     return { diagnostics: r.diagnostics, syntax: r.syntax };
   }
-  if (detectSyntax(text) === 'infix') return { diagnostics: parse(text).diagnostics, syntax: 'infix' };
-  const d = decode(text);
+  if (detectSyntax(text) === 'infix') return { diagnostics: parse(text, options.limits).diagnostics, syntax: 'infix' };
+  const d = decode(text, options.limits);
   const map = d.mapOffset ?? ((o: number) => o);
   const diagnostics = d.diagnostics.map((x) => (x.span ? { ...x, span: { start: map(x.span.start), end: map(x.span.end) } } : x));
   return { diagnostics, syntax: 'wire' };

@@ -5,12 +5,19 @@
  * the syntax alone, checked whole.
  */
 import type { Catalog } from '../catalog/index.js';
+import type { LintOptions } from '../syntax/index.js';
 import { checkText, type TextCheck } from './check-text.js';
+import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
 import { IncrementalLinter } from './incremental.js';
 
 /** Checks successive versions of one document's text. */
 export class DocumentChecker {
-  private readonly linter = new IncrementalLinter();
+  private readonly linter: IncrementalLinter;
+
+  /** `options`: the limits to check with (default {@link EDITOR_LINT_OPTIONS}). */
+  constructor(private readonly options: LintOptions = EDITOR_LINT_OPTIONS) {
+    this.linter = new IncrementalLinter(options);
+  }
 
   /** The diagnostics of `text` against `catalog` (syntax only without a catalog). */
   check(text: string, catalog: Catalog | undefined): TextCheck {
@@ -18,6 +25,6 @@ export class DocumentChecker {
       const r = this.linter.lint(text, catalog);
       return { diagnostics: r.diagnostics, syntax: r.syntax };
     }
-    return checkText(text, catalog);
+    return checkText(text, catalog, this.options);
   }
 }

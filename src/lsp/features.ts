@@ -10,6 +10,7 @@ import { resolveField, type Catalog } from '../catalog/index.js';
 import { lspPosition, type LspDiagnostic, type LspRange } from '../diagnostics/index.js';
 import { complete, detectSyntax, format, formatClause, hover, parse } from '../syntax/index.js';
 import { decode, encode, toWire } from '../wire/index.js';
+import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
 
 /** LSP `CompletionItemKind` of each kind of proposal. */
 const COMPLETION_KIND = { field: 5, operator: 24, value: 12, keyword: 14 } as const;
@@ -117,11 +118,11 @@ export function documentSymbols(text: string, catalog: Catalog | undefined): Doc
 /** The query of a text (the clauses read despite errors when `partial`), with the span map of wire text. */
 function readQuery(text: string, partial = false): { query: Query; map: (o: number) => number } | undefined {
   if (detectSyntax(text) === 'infix') {
-    const p = parse(text);
+    const p = parse(text, EDITOR_LINT_OPTIONS.limits);
     const query = p.query ?? (partial ? p.partial : undefined);
     return query ? { query, map: (o) => o } : undefined;
   }
-  const d = decode(text);
+  const d = decode(text, EDITOR_LINT_OPTIONS.limits);
   return d.query ? { query: d.query, map: d.mapOffset ?? ((o) => o) } : undefined;
 }
 

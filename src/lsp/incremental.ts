@@ -18,11 +18,11 @@ import { resolveField, type Catalog } from '../catalog/index.js';
 import { checkClause, type CheckedClause } from '../check/check-clause.js';
 import { checkContext } from '../check/context.js';
 import { checkRelations } from '../check/relations.js';
-import { fixEdits, wirePrinter } from '../check/index.js';
-import type { Diagnostic } from '../diagnostics/index.js';
-import { detectSyntax, lint, parse, type LintResult } from '../syntax/index.js';
+import { checkLimits, fixEdits, resolveQueryLimits, wirePrinter, type QueryLimits } from '../check/index.js';
+import { capDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+import { detectSyntax, lint, parse, type LintOptions, type LintResult } from '../syntax/index.js';
 import { forEdits, withInfixEdits } from '../syntax/lint.js';
-import { decode, DEFAULT_LIMITS } from '../wire/index.js';
+import { decode } from '../wire/index.js';
 import { GroupPlacement, shiftClause } from './group-placement.js';
 import { splitClauses, splitElements, type Segment } from './split-clauses.js';
 
@@ -50,20 +50,21 @@ interface GroupCheck {
 /** How one syntax is split into clauses and read back. */
 interface Dialect {
   readonly syntax: 'infix' | 'wire';
-  /** The clause texts and the span of the whole query, or undefined when unsure. */
-  split(text: string): { segments: Segment[]; span: Span } | undefined;
+  /** The clause texts and the span of the whole query, or undefined when unsure (or beyond a limit). */
+  split(text: string, limits: QueryLimits): { segments: Segment[]; span: Span } | undefined;
   /** The one clause of a clause text (spans relative to it), or undefined when it is not exactly one clean clause. */
-  readOne(text: string): Clause | undefined;
+  readOne(text: string, limits: QueryLimits): Clause | undefined;
 }
 
 const INFIX: Dialect = {
   syntax: 'infix',
-  split(text) {
+  split(text, limits) {
+    if (text.length > limits.maxInfixLength) return undefined;
     const segments = splitClauses(text);
     return segments ? { segments, span: { start: 0, end: text.length } } : undefined;
   },
-  readOne(t) {
-    const r = parse(t);
+  readOne(t, limits) {
+    const r = parse(t, limits);
     const only = r.query?.clauses[0];
     return only && r.query?.clauses.length === 1 && r.diagnostics.length === 0 ? only : undefined;
   },
@@ -71,13 +72,13 @@ const INFIX: Dialect = {
 
 const WIRE: Dialect = {
   syntax: 'wire',
-  split(text) {
-    if (text.length > DEFAULT_LIMITS.maxLength) return undefined;
+  split(text, limits) {
+    if (text.length > limits.maxLength) return undefined;
     const r = splitElements(text);
-    return r && r.segments.length <= DEFAULT_LIMITS.maxClauses ? r : undefined;
+    return r && r.segments.length <= limits.maxClauses ? r : undefined;
   },
-  readOne(t) {
-    const r = decode(`[${t}]`);
+  readOne(t, limits) {
+    const r = decode(`[${t}]`, limits);
     const only = r.query?.clauses[0];
     return only && r.query?.clauses.length === 1 && r.diagnostics.length === 0 ? shiftClause(only, -1) : undefined;
   },
@@ -90,8 +91,14 @@ export class IncrementalLinter {
   private catalog: Catalog | undefined;
   /** How the last call went: `incremental`, or `full` (handed to lint). */
   lastMode: 'incremental' | 'full' = 'full';
+  private readonly limits: QueryLimits;
 
-  /** The same as `lint(text, catalog)`. */
+  /** `options`: the limits of `lint` (docs/limits.md), applied exactly as `lint` applies them. */
+  constructor(private readonly options: LintOptions = {}) {
+    this.limits = resolveQueryLimits(options.limits);
+  }
+
+  /** The same as `lint(text, catalog, options)`. */
   lint(text: string, catalog: Catalog): LintResult {
     if (catalog !== this.catalog) {
       this.catalog = catalog;
@@ -100,11 +107,12 @@ export class IncrementalLinter {
     const dialect = detectSyntax(text) === 'infix' ? INFIX : /^[ \t\r\n]*\[/.test(text) ? WIRE : undefined;
     const r = dialect ? this.tryIncremental(dialect, text, catalog) : undefined;
     this.lastMode = r ? 'incremental' : 'full';
-    return r ?? lint(text, catalog);
+    return r ?? lint(text, catalog, this.options);
   }
 
   private tryIncremental(dialect: Dialect, text: string, catalog: Catalog): LintResult | undefined {
-    const split = dialect.split(text);
+    const limits = this.limits;
+    const split = dialect.split(text, limits);
     if (!split || split.segments.length === 0) return undefined;
     const { segments } = split;
     // One cache per syntax: the same text reads differently in each.
@@ -115,7 +123,7 @@ export class IncrementalLinter {
       const t = prefix + text.slice(s.start, s.end);
       let p = parsed.get(t) ?? this.parsed.get(t);
       if (!p) {
-        const only = dialect.readOne(t.slice(prefix.length));
+        const only = dialect.readOne(t.slice(prefix.length), limits);
         if (!only) return undefined;
         p = { clause: only };
       }
@@ -162,24 +170,29 @@ export class IncrementalLinter {
     }
     this.groups = groups;
 
-    // validate's order: every clause's own diagnostics in clause order, then the relation
-    // warnings group by group, in the order of each group's first clause without errors.
-    own.sort((x, y) => x.clause - y.clause);
-    related.sort((x, y) => x.first - y.first);
-    let out = [...own.map((x) => x.d), ...related.flatMap((x) => x.d)];
-
-    // The whole query, in document positions: for the fixes' edits (which may reach into the
-    // neighbouring clause) and as the result. Clauses are rebuilt only where they moved.
+    // The whole query, in document positions: for the limits of text searches, for the fixes'
+    // edits (which may reach into the neighbouring clause) and as the result. Clauses are
+    // rebuilt only where they moved.
     const full = query(
       clauses.map((p, i) => placed(p, (segments[i] as Segment).start)),
       { span: split.span, syntax: dialect.syntax },
     );
+
+    // validate's order: every clause's own diagnostics in clause order, then the relation
+    // warnings group by group, in the order of each group's first clause without errors, then
+    // the limits of the whole query; at most maxDiagnostics of them.
+    own.sort((x, y) => x.clause - y.clause);
+    related.sort((x, y) => x.first - y.first);
+    let out = [...own.map((x) => x.d), ...related.flatMap((x) => x.d)];
+    checkLimits(full, limits, out);
+    out = capDiagnostics(out, limits.maxDiagnostics);
     if (withFixes) {
       const editable = dialect.syntax === 'infix' ? forEdits(full, text) : full;
       out = out.map((d) => (d.fixes?.length ? withEdits(dialect, d, editable) : d));
     }
     // lint sorts infix diagnostics by place; wire ones stay in validate's order.
     if (dialect.syntax === 'infix') out.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+    if (out.length > limits.maxDiagnostics) out = capDiagnostics(out, limits.maxDiagnostics);
     return out.some((d) => d.severity === 'error') ? { diagnostics: out, syntax: dialect.syntax } : { query: full, diagnostics: out, syntax: dialect.syntax };
   }
 }

@@ -9,5 +9,6 @@ export { DocumentChecker } from './document-checker.js';
 export { IncrementalLinter } from './incremental.js';
 export { splitClauses, splitElements } from './split-clauses.js';
 export { checkText, type TextCheck } from './check-text.js';
+export { EDITOR_LINT_OPTIONS } from './editor-limits.js';
 export { codeActions, completionItems, documentSymbols, formatDocument, hoverAt } from './features.js';
 export { CONFIG_FILE, Sources, type DocumentSources, type SourceSettings } from './sources.js';

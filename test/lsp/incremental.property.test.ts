@@ -95,6 +95,28 @@ describe('IncrementalLinter', () => {
     expect(incremental).toBeGreaterThan(checks / 10);
   });
 
+  test('with tight limits (diagnostics, words, text length): still equal to lint with the same limits', () => {
+    let tight = 0;
+    const options = { limits: { maxDiagnostics: 3, maxPatternSize: 12, maxTokens: 2, maxTokenLength: 5, maxInfixLength: 160, maxLength: 160, maxClauses: 6 } };
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constant(shoes), catalogArb).chain((catalog) => fc.tuple(fc.constant(catalog), fc.oneof(documentArb(catalog), wireDocumentArb(catalog)), fc.array(editArb, { maxLength: 4 }))),
+        ([catalog, doc, edits]) => {
+          const linter = new IncrementalLinter(options);
+          let text = doc;
+          expect(linter.lint(text, catalog)).toEqual(lint(text, catalog, options));
+          if (linter.lastMode === 'incremental') tight++;
+          for (const e of edits) {
+            text = apply(text, e);
+            expect(linter.lint(text, catalog), JSON.stringify(text)).toEqual(lint(text, catalog, options));
+          }
+        },
+      ),
+      { seed: 20261125, numRuns: 200 },
+    );
+    expect(tight).toBeGreaterThan(20);
+  });
+
   test('wire documents: equals lint on every version, incremental when well-formed', () => {
     let incremental = 0;
     let checks = 0;
