@@ -470,6 +470,22 @@ describe('catq-server conforms to catalog-service.md', () => {
         await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 64 }] } });
       }
     });
+    // LANGUAGE.md §1: the decoder "decodes at most once, so a literal `%41` inside a JSON string stays literal.
+    // `+` is not a space (that is form encoding, which the caller's URL parser has already undone)."
+    it('q is decoded once: %41 stays literal, an encoded + is a plus', async () => {
+      await upsert('/v1/catalog/500/product', [{ id: 65, title: '%41' }, { id: 66, title: 'A+B' }, { id: 67, title: 'A' }]);
+      try {
+        expect(await search([['title', '%41']])).toEqual([65]);
+        expect(await search([['title', 'A+B']])).toEqual([66]);
+        // The plain JSON text (first character `[`) is accepted as well as the percent-encoded text.
+        const plain = await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent('[["title","A"]]')}`);
+        expect(ids(plain)).toEqual([67]);
+        const once = await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent(enc([['title', 'A']]))}`);
+        expect(ids(once)).toEqual([67]);
+      } finally {
+        await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 65 }, { id: 66 }, { id: 67 }] } });
+      }
+    });
     // LANGUAGE.md §2: alias paths resolve through Aliases to a declared attribute.
     it('alias paths Name and Brand.Name resolve through Aliases', async () => {
       expect(await search([['Name', 'Blue boot number 4']])).toEqual([4]);
