@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // The stages of src/, lowest first. A stage may import itself and any stage listed before it,
 // except that backends (sql, mongo) never import each other or the evaluator.
-const LAYERS = ['ast', 'diagnostics', 'text', 'catalog', 'operators', 'wire', 'check', 'syntax', 'listing', 'eval', 'sql', 'mongo', 'builder', 'client', 'lsp', 'cli', 'codemirror'];
+const LAYERS = ['operators', 'ast', 'diagnostics', 'text', 'catalog', 'wire', 'check', 'syntax', 'listing', 'eval', 'sql', 'mongo', 'builder', 'client', 'lsp', 'cli', 'codemirror'];
 const FORBIDDEN: Record<string, readonly string[]> = {
   sql: ['eval', 'mongo'],
   mongo: ['eval', 'sql'],

@@ -1,11 +1,10 @@
 import { deepFreeze, jsonEqual, type JsonValue } from './json.js';
 import type { Span } from './span.js';
 
-/** The closed set of operators of the query language (wire tags, case-sensitive). */
-export const OPERATOR_NAMES = ['=', '<', '>', '<=', '>=', 'one-of', 'present?', 'matches', 'matches-phrase'] as const;
+import { OPERATOR_NAMES, type Operator } from '../operators/table.js';
 
-/** One operator of the query language. */
-export type Operator = (typeof OPERATOR_NAMES)[number];
+// The operator names come from the operator table (the lowest stage); the AST re-exports them.
+export { OPERATOR_NAMES, type Operator };
 
 const operatorSet: ReadonlySet<string> = new Set(OPERATOR_NAMES);
 

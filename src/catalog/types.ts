@@ -4,19 +4,9 @@
  * `CatalogConfiguration`). Use `loadCatalog` to check an untrusted object against it.
  */
 
-/** Declared type of a searchable attribute. */
-export type AttributeType = 'Array' | 'Boolean' | 'Number' | 'Object' | 'String' | 'Text' | 'Referenced';
-
-/** Every attribute type, in a stable order (used in messages and tests). */
-export const ATTRIBUTE_TYPES: readonly AttributeType[] = [
-  'Number',
-  'String',
-  'Text',
-  'Boolean',
-  'Referenced',
-  'Array',
-  'Object',
-];
+// The attribute types live with the operator table (the lowest stage), which says which operators
+// each type allows; the catalog model re-exports them.
+export { ATTRIBUTE_TYPES, type AttributeType } from '../operators/attribute-types.js';
 
 /** Whether an item holds one value or an array of values of the type. */
 export type Cardinality = 'One' | 'Many';

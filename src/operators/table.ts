@@ -1,5 +1,4 @@
-import type { Operator } from '../ast/index.js';
-import type { AttributeType } from '../catalog/types.js';
+import type { AttributeType } from './attribute-types.js';
 
 /** An ordering comparison. */
 export type OrderOp = '<' | '<=' | '>' | '>=';
@@ -22,8 +21,8 @@ export type ValueShape = OperatorInfo['value'];
 
 /** The fields of {@link OperatorInfo} every operator has. */
 export interface OperatorBase {
-  /** The wire tag, exactly as written in `[[tag, field], value]`. */
-  readonly wire: Operator;
+  /** The wire tag, exactly as written in `[[tag, field], value]` (the row's own key). */
+  readonly wire: string;
   /** The canonical infix spelling, printed by the formatter. */
   readonly infix: string;
   /** Other infix spellings accepted by the parser (readable sugar); the formatter never prints them. */
@@ -91,7 +90,23 @@ export const OPERATORS = {
     types: ['Text'],
     summary: 'the words of the value occur together, in order, in the text',
   },
-} as const satisfies Record<Operator, OperatorInfo>;
+} as const satisfies Record<string, OperatorInfo>;
+
+/**
+ * One operator of the query language: a key of {@link OPERATORS}. Everything else derives from
+ * the table (`OPERATOR_NAMES`, the lexer, the visitor, completion), so a new row is a compile
+ * error in every exhaustive switch until each stage handles it.
+ */
+export type Operator = keyof typeof OPERATORS;
+
+/** The closed set of operators (wire tags, case-sensitive), in table order. */
+export const OPERATOR_NAMES: readonly Operator[] = Object.keys(OPERATORS) as Operator[];
+
+// Each row's `wire` must be its own key: a row whose tag differs makes `WireIsKey` `never`, and
+// the line below a compile error.
+type WireIsKey = false extends { [K in Operator]: (typeof OPERATORS)[K]['wire'] extends K ? true : false }[Operator] ? never : true;
+const wireIsKey: WireIsKey = true;
+void wireIsKey;
 
 /** The table entry of an operator. */
 export function operatorInfo(op: Operator): OperatorInfo {
