@@ -4,7 +4,7 @@
  * (wire JSON, percent-encoded wire, or infix). Read into a `Query`, validated against the
  * catalog when the client knows it, and written in the canonical wire encoding.
  */
-import type { JsonValue, Query } from '../ast/index.js';
+import { isQuery, type JsonValue, type Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
 import { badArgument, hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
@@ -18,10 +18,6 @@ export interface QueryBuilderLike {
 
 /** Every form the client accepts for `q`. */
 export type QueryInput = QueryBuilderLike | Query | readonly JsonValue[] | string;
-
-function isQueryNode(value: unknown): value is Query {
-  return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'query' && Array.isArray((value as { clauses?: unknown }).clauses);
-}
 
 function isBuilder(value: unknown): value is QueryBuilderLike {
   return !!value && typeof value === 'object' && typeof (value as { toQuery?: unknown }).toQuery === 'function';
@@ -45,7 +41,7 @@ export function readQueryInput(q: unknown, catalog: Catalog | undefined): Query 
   }
   if (Array.isArray(q)) {
     ({ query, diagnostics } = decode(q));
-  } else if (isQueryNode(q)) {
+  } else if (isQuery(q)) {
     // An AST built by hand may break the invariants decode guarantees: round-trip it through the wire.
     ({ query, diagnostics } = decode(q.clauses.map(clauseToWire)));
   } else if (isBuilder(q)) {
@@ -56,7 +52,7 @@ export function readQueryInput(q: unknown, catalog: Catalog | undefined): Query 
       if (e instanceof QueryError) throw e;
       throw new QueryError([badArgument('listItems', 'q', 'a builder whose toQuery() returns a query', e, 'Fix the builder; its toQuery() threw.')], 'The query builder failed');
     }
-    return readQueryInput(isQueryNode(built) ? built : { notAQuery: true }, catalog);
+    return readQueryInput(isQuery(built) ? built : { notAQuery: true }, catalog);
   } else {
     diagnostics = [badArgument('listItems', 'q', 'a query builder, a Query, a wire array or query text', q, 'Pass e.g. q: \'price < 20\' or q: [["price", 20]].')];
   }

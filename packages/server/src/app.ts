@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import { authenticate } from './auth.js';
@@ -27,6 +29,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     onConstructorPoisoning: 'ignore',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: true } },
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
+    clientErrorHandler: writeClientError,
     // Errors raised before routing (a URL that does not percent-decode, ...) get the Errors body too.
     frameworkErrors: (error, _req, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
@@ -102,4 +105,25 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   itemRoutes(app, ctx);
   batchRoutes(app, ctx);
   return app;
+}
+
+/**
+ * Requests Node's HTTP parser rejects before Fastify sees them (headers or URL over Node's 16 KB
+ * limit, as a `q` of that size makes them; a body shorter than its Content-Length; ...) get the
+ * interface's Errors body too, then the connection closes.
+ */
+function writeClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431
+      ? 'The request line and headers are over 16 KB: send a shorter URL (q) or fewer headers.'
+      : status === 408
+        ? 'The request took too long to arrive.'
+        : `The request is not valid HTTP (${error.code ?? 'parse error'}): check its Content-Length and headers.`;
+  const body = JSON.stringify(errorBody(message));
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

@@ -591,6 +591,27 @@ describe('catq-server conforms to catalog-service.md', () => {
 
   describe('Names and keys, to the letter', () => {
     const P = '/v1/catalog/500/product';
+    // "400: Error body." — also for requests Node's HTTP parser refuses before routing.
+    it('a URL over 16 KB and a body shorter than its Content-Length get the Errors body', async () => {
+      const { request } = await import('node:net').then((net) => ({ request: (raw: string) => new Promise<string>((resolve, reject) => {
+        const u = new URL(server.url);
+        const socket = net.connect(Number(u.port), u.hostname, () => socket.end(raw));
+        let got = '';
+        socket.on('data', (d) => (got += d.toString('utf8')));
+        socket.on('end', () => resolve(got));
+        socket.on('error', reject);
+      }) }));
+      const long = await req('GET', `${P}?q=${enc([['brand', 'x'.repeat(20_000)]])}`);
+      expectErrorBody(long, 431);
+      const short = await request(`POST ${P}/batch/upsert HTTP/1.1\r\nHost: x\r\nX-Service-ApiKey: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{"Items":[{"id":1}]}`);
+      // The first 5 bytes end the first request; the rest is not HTTP, and Node's parser refuses it.
+      const last = short.slice(short.lastIndexOf('HTTP/1.1 '));
+      expect(last).toMatch(/^HTTP\/1\.1 400 .*\r\ncontent-type: application\/json/is);
+      expect(JSON.parse(last.slice(last.indexOf('\r\n\r\n') + 4)).Errors[0].message).toMatch(/not valid HTTP/);
+    });
+    it('an id holding NUL names no derived brand: 404, not a database error', async () => {
+      expectErrorBody(await req('GET', '/v1/catalog/500/brand/%00'), 404);
+    });
     // "Primary / Referenced: required Id, Name, Type, Uri" (listed) and "Name | string, max 100 | yes" (full).
     it('Name is always there, the id as text when the raw item has none', async () => {
       expect((await upsert(P, [{ id: 'nameless-1', price: 5 }])).status).toBe(200);

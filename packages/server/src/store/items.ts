@@ -33,6 +33,8 @@ export async function getItem(db: Queryable, table: string, candidates: readonly
 /** Reads one derived record (a view of `{ Id, Name }`) by the first candidate id that exists. */
 export async function getDerived(db: Queryable, view: string, candidates: readonly ItemId[]): Promise<unknown> {
   for (const id of candidates) {
+    // jsonb cannot hold U+0000, so such an id names no record (and PostgreSQL would refuse the parameter).
+    if (typeof id === 'string' && id.includes('\u0000')) continue;
     const rows = await db.query(`SELECT data FROM ${ident(view)} WHERE data -> 'Id' = $1::jsonb AND jsonb_typeof(data -> 'Id') = $2`, [
       JSON.stringify(id),
       typeof id === 'number' ? 'number' : 'string',
