@@ -8,7 +8,8 @@ import type { Dialect, JsonNode } from './dialect.js';
 export function idKeys(d: Dialect, node: JsonNode): [string, string, string] {
   return [
     // The empty string is not an id (the interface's ItemUri needs a non-empty one): not listed.
-    `(CASE WHEN ${node.is('number')} AND ${d.isFinite(node.number())} THEN 0 WHEN ${node.is('string')} AND ${node.text()} <> '' THEN 1 END)`,
+    // Compared as bytes: MySQL's utf8mb4_bin would take " " (spaces only) for '' and drop it.
+    `(CASE WHEN ${node.is('number')} AND ${d.isFinite(node.number())} THEN 0 WHEN ${node.is('string')} AND ${d.orderText(node.text())} <> '' THEN 1 END)`,
     `coalesce(${node.number()}, 0)`,
     d.orderText(`coalesce(${node.text()}, '')`),
   ];
