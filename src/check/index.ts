@@ -3,9 +3,9 @@
  * changes into text edits.
  * @module
  */
-export { validate, check, type CheckResult, type ValidateOptions } from './validate.js';
+export { validate, check, checkOnce, type CheckResult, type ValidateOptions } from './validate.js';
 export { checkLimits, DEFAULT_QUERY_LIMITS, resolveQueryLimits, type LimitOptions, type QueryLimits } from './limits.js';
-export { holdsOnKeyless, shapeOf, type CheckedQuery, type ClausePlan, type ElementShape, type PlanBase, type ValueTest } from './plan.js';
+export { holdsOnKeyless, isCheckedQuery, shapeOf, type CheckedQuery, type ClausePlan, type ElementShape, type PlanBase, type ValueTest } from './plan.js';
 export { canonicalNumber } from './value-types.js';
 export { fixEdits, wirePrinter, type SourcePrinter } from './fix-edits.js';
 export { suggestFields } from './suggest.js';

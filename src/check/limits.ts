@@ -47,6 +47,7 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = Object.freeze({
 
 /** Merges (own, data) properties of `limits` into the defaults; bad values keep the default. */
 export function resolveQueryLimits(limits: unknown): QueryLimits {
+  if (limits === undefined) return DEFAULT_QUERY_LIMITS;
   const o = ownOptions(limits);
   const out: Record<string, number> = { ...DEFAULT_QUERY_LIMITS };
   for (const key of Object.keys(DEFAULT_QUERY_LIMITS)) {

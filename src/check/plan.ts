@@ -1,5 +1,6 @@
 import { assertNever, type Clause, type JsonValue, type Query } from '../ast/index.js';
 import type { AttributeType, Cardinality, Catalog, SearchableAttribute } from '../catalog/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
 import { operatorInfo, type OrderOp, type TextMatch } from '../operators/index.js';
 import { tokenize } from '../text/index.js';
 import { canonicalNumber } from './value-types.js';
@@ -66,12 +67,34 @@ export type ClausePlan =
   /** Every other operator: `test` on the value read with `shape`. */
   | (PlanBase & { readonly kind: 'test'; readonly shape: ElementShape; readonly test: ValueTest });
 
-/** A query that passed {@link check} without errors, ready for any backend. */
+/**
+ * A query that passed {@link check} without errors, ready for any backend: the hand-off between
+ * stages. Every entry that compiles or lists (`compile`, `filter`, `listItems`, `toSql`,
+ * `listSql`, `sqlListItems`, `toMongo`, `toMongoListing`) takes one in place of a query and then
+ * does not check again. Only {@link check} makes them (see {@link isCheckedQuery}).
+ */
 export interface CheckedQuery {
   readonly query: Query;
   readonly catalog: Catalog;
   /** One plan per clause, in query order. */
   readonly clauses: readonly ClausePlan[];
+  /** The warnings found by the check that made it (it has no errors). */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The plans {@link check} made: a look-alike built by hand is not trusted, it is checked again. */
+const MADE_BY_CHECK = new WeakSet<object>();
+
+/** The checked query of `query`: `clauses` are the plans of every clause, in order. */
+export function checkedQuery(query: Query, catalog: Catalog, clauses: readonly ClausePlan[], diagnostics: readonly Diagnostic[]): CheckedQuery {
+  const out: CheckedQuery = Object.freeze({ query, catalog, clauses, diagnostics });
+  MADE_BY_CHECK.add(out);
+  return out;
+}
+
+/** Whether `value` is a {@link CheckedQuery} that {@link check} made (never throws). */
+export function isCheckedQuery(value: unknown): value is CheckedQuery {
+  return typeof value === 'object' && value !== null && MADE_BY_CHECK.has(value);
 }
 
 /** The shape of the item value for an attribute. */
@@ -119,29 +142,32 @@ function equalityTest(type: AttributeType, cs: readonly JsonValue[]): ValueTest 
 /**
  * The plan of one clause that passed every check of its own. The operator table decides the
  * kind of test (its value shape), so a new operator needs a row there and, when its shape is
- * new, a case here and in every backend.
+ * new, a case here and in every backend. Each plan is one object literal of a fixed shape (no
+ * spread of a shared base: V8 builds those slowly, and a check builds one per clause).
  */
 export function planClause(index: number, c: Clause, attribute: SearchableAttribute, rawKey: string): ClausePlan {
-  const base = { index, clause: c, attribute, rawKey };
   const info = operatorInfo(c.operator);
-  const test = (t: ValueTest): ClausePlan => ({ ...base, kind: 'test', shape: shapeOf(attribute.Type, attribute.Cardinality), test: t });
+  const type = attribute.Type;
+  let test: ValueTest;
   switch (info.value) {
     case 'boolean':
-      return { ...base, kind: 'present', present: c.value === true };
+      return { index, clause: c, attribute, rawKey, kind: 'present', present: c.value === true };
     case 'scalar':
     case 'list':
-      return test(equalityTest(attribute.Type, candidates(c)));
+      test = equalityTest(type, candidates(c));
+      break;
     case 'ordered':
-      return attribute.Type === 'Number'
-        ? test({ kind: 'number-order', op: info.order, value: c.value as number })
-        : test({ kind: 'string-order', op: info.order, value: c.value as string });
+      test = type === 'Number' ? { kind: 'number-order', op: info.order, value: c.value as number } : { kind: 'string-order', op: info.order, value: c.value as string };
+      break;
     case 'text': {
       const tokens = tokenize(c.value as string);
-      return test({ kind: 'text', match: info.text, tokens: info.text === 'all' ? unique(tokens) : tokens });
+      test = { kind: 'text', match: info.text, tokens: info.text === 'all' ? unique(tokens) : tokens };
+      break;
     }
     default:
       return assertNever(info, 'operator value shape');
   }
+  return { index, clause: c, attribute, rawKey, kind: 'test', shape: shapeOf(type, attribute.Cardinality), test };
 }
 
 /** Whether a checked query holds on an item that has no keys (a non-object): only when every clause is `present? false`. */

@@ -51,6 +51,9 @@ export function readClause(c: unknown, index: number): { clause?: Clause; diagno
   if (typeof field.value !== 'string') {
     return { diagnostics: [diagnostic('wire/field-not-string', { found: describeSafely(field.value) }, { path: `/${index}/0/1` })] };
   }
+  const v = value.value;
+  // A scalar is plain JSON as it is (NaN and the infinities are kept: the value checks report them).
+  if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { clause: c as Clause, diagnostics: [] };
   const checked = jsonValueProblems(value.value, [index, 1], DEFAULT_LIMITS, true);
   if (checked.diagnostics.length) return { diagnostics: checked.diagnostics };
   if (checked.value === value.value) return { clause: c as Clause, diagnostics: [] };

@@ -6,7 +6,7 @@ import { checkContext } from './context.js';
 import { checkLimits, resolveQueryLimits, type LimitOptions } from './limits.js';
 import { readClause } from './read-clause.js';
 import { checkRelations } from './relations.js';
-import { planClause, type CheckedQuery } from './plan.js';
+import { checkedQuery, isCheckedQuery, planClause, type CheckedQuery, type ClausePlan } from './plan.js';
 
 /** What {@link check} finds: every diagnostic, and the checked plan when none is an error. */
 export interface CheckResult {
@@ -33,7 +33,8 @@ export interface CheckResult {
  * ```
  */
 export function validate(query: Query, catalog: Catalog, options?: ValidateOptions): Diagnostic[] {
-  return check(query, catalog, options).diagnostics;
+  // Only the diagnostics are wanted: no plan is built.
+  return guardedCheck(query, catalog, options, false).diagnostics;
 }
 
 /** Options of {@link validate} and {@link check}: the limits for untrusted queries (docs/limits.md). */
@@ -45,15 +46,33 @@ export type ValidateOptions = LimitOptions;
  * present exactly when no diagnostic is an error. Never throws.
  */
 export function check(query: Query, catalog: Catalog, options?: ValidateOptions): CheckResult {
+  return guardedCheck(query, catalog, options, true);
+}
+
+/**
+ * The checked query of `input` for `catalog`, checking it only when it is not one already: a
+ * {@link CheckedQuery} made by {@link check} for the same catalog is handed on as it is (with the
+ * warnings of its check); anything else, a plain query included, is checked once. The entries that
+ * compile or list call this, so a caller that checked first pays for one check, not two.
+ */
+export function checkOnce(input: Query | CheckedQuery, catalog: Catalog, options?: ValidateOptions): CheckResult {
+  if (isCheckedQuery(input)) {
+    if (input.catalog === catalog) return { diagnostics: [...input.diagnostics], plan: input };
+    return check(input.query, catalog, options);
+  }
+  return check(input, catalog, options);
+}
+
+function guardedCheck(query: Query, catalog: Catalog, options: ValidateOptions | undefined, wantPlan: boolean): CheckResult {
   try {
-    return checkQuery(query, catalog, options);
+    return checkQuery(query, catalog, options, wantPlan);
   } catch {
     // Only a query whose own parts are proxies that throw gets here (clauses are read safely).
     return { diagnostics: [badArgument('validate', 'query', 'a Query', 'a value that cannot be read', 'Pass the query returned by decode(q) or parse(text).')] };
   }
 }
 
-function checkQuery(query: Query, catalog: Catalog, options?: ValidateOptions): CheckResult {
+function checkQuery(query: Query, catalog: Catalog, options: ValidateOptions | undefined, wantPlan: boolean): CheckResult {
   // Arguments of the wrong kind (from JavaScript callers) are reported, never a TypeError.
   const argumentProblems = catalogArgumentProblems('validate', catalog);
   if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
@@ -75,7 +94,11 @@ function checkQuery(query: Query, catalog: Catalog, options?: ValidateOptions): 
   const limits = resolveQueryLimits(options?.limits);
   checkLimits(query, limits, ctx.out);
   const diagnostics = capDiagnostics(ctx.out, limits.maxDiagnostics);
-  if (hasErrors(diagnostics) || valid.length !== clauses.length) return { diagnostics };
-  const plan: CheckedQuery = { query, catalog, clauses: valid.map((v) => planClause(v.index, v.clause, v.attribute, v.rawKey)) };
-  return { diagnostics, plan };
+  if (!wantPlan || hasErrors(diagnostics) || valid.length !== clauses.length) return { diagnostics };
+  const plans = new Array<ClausePlan>(valid.length);
+  for (let i = 0; i < valid.length; i++) {
+    const v = valid[i] as CheckedClause;
+    plans[i] = planClause(v.index, v.clause, v.attribute, v.rawKey);
+  }
+  return { diagnostics, plan: checkedQuery(query, catalog, plans, diagnostics.slice()) };
 }

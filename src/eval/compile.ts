@@ -1,7 +1,7 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { badArgument, hasErrors, QueryError, throwBadArgument, unknownOptions, type Diagnostic } from '../diagnostics/index.js';
-import { check, holdsOnKeyless, type CheckedQuery, type LimitOptions } from '../check/index.js';
+import { checkOnce, holdsOnKeyless, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { queryFn } from './closure.js';
 import { canGenerateCode, generatedFn } from './codegen.js';
 import { cost } from './plan.js';
@@ -21,7 +21,8 @@ export interface CompileOptions extends LimitOptions {
 }
 
 /**
- * Compiles a query for a catalog into a predicate over raw items, once. Throws a
+ * Compiles a query (or a checked query, the result of `check`, then not checked again) for a
+ * catalog into a predicate over raw items, once. Throws a
  * {@link QueryError} carrying every diagnostic when `validate(query, catalog)` reports an error.
  *
  * ```ts
@@ -29,10 +30,10 @@ export interface CompileOptions extends LimitOptions {
  * items.filter(isCheapRed);
  * ```
  */
-export function compile(query: Query, catalog: Catalog, options: CompileOptions = {}): Predicate {
+export function compile(query: Query | CheckedQuery, catalog: Catalog, options: CompileOptions = {}): Predicate {
   const optionProblems = compileOptionProblems('compile', options);
   if (optionProblems.length) throw new QueryError(optionProblems, 'compile was given an unknown option');
-  const { diagnostics, plan } = check(query, catalog, options ?? undefined);
+  const { diagnostics, plan } = checkOnce(query, catalog, options ?? undefined);
   if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
   return compilePlan(plan, options);
 }
@@ -82,12 +83,12 @@ function total(p: Predicate): Predicate {
 }
 
 /** Whether one raw item matches (compiles the query each call; use {@link compile} for many items). */
-export function matches(query: Query, catalog: Catalog, item: unknown): boolean {
+export function matches(query: Query | CheckedQuery, catalog: Catalog, item: unknown): boolean {
   return compile(query, catalog, { mode: 'closure' })(item);
 }
 
 /** The items that match, in their order. Throws QueryError for an invalid query. */
-export function filter<T>(items: readonly T[], query: Query, catalog: Catalog, options: CompileOptions = {}): T[] {
+export function filter<T>(items: readonly T[], query: Query | CheckedQuery, catalog: Catalog, options: CompileOptions = {}): T[] {
   const p = compile(query, catalog, options);
   if (!Array.isArray(items)) throwBadArgument('filter', 'items', 'an array of items', items, 'Pass the raw items as an array.');
   const out: T[] = [];

@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/index.js';
-import { badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js';
-import { check, type CheckResult, type LimitOptions } from '../check/index.js';
-import { pageOf, readListingParams, type ListedItemOptions, type ListPage, type ReadListingOptions } from '../listing/index.js';
+import { badArgument, type Diagnostic } from '../diagnostics/index.js';
+import type { LimitOptions } from '../check/index.js';
+import { pageOf, readCheckedListing, type ListedItemOptions, type ListPage, type ReadListingOptions } from '../listing/index.js';
 import { compileChecked } from './compile.js';
 import { eachItem } from './each-item.js';
 
@@ -36,14 +36,9 @@ export function listItems(items: readonly unknown[], catalog: Catalog, params: u
 
 function list(items: readonly unknown[], catalog: Catalog, params: unknown, options: ListItemsOptions): ListItemsResult {
   if (!Array.isArray(items)) return { diagnostics: [badArgument('listItems', 'items', 'an array of items', items, 'Pass the raw items as an array.')] };
-  const read = readListingParams(params, options);
-  // Validate the query even when another parameter is bad: every problem is reported at once.
-  const query = read.listing?.query ?? read.query;
-  const checked: CheckResult | undefined = query ? check(query, catalog, { limits: options.limits }) : undefined;
-  const diagnostics = [...read.diagnostics, ...(checked?.diagnostics ?? [])];
-  const listing = read.listing;
-  if (!listing || !checked?.plan || hasErrors(diagnostics)) return { diagnostics };
-  const p = compileChecked(checked.plan);
+  const { listing, plan, diagnostics } = readCheckedListing(params, catalog, options);
+  if (!listing || !plan) return { diagnostics };
+  const p = compileChecked(plan);
   const matching: unknown[] = [];
   eachItem(items, (it) => {
     if (p(it)) matching.push(it);

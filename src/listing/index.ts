@@ -16,7 +16,8 @@ export {
   type Comparison,
   type ReadListingOptions,
 } from './params.js';
-export { readQueryParameter } from './read-q.js';
+export { readQueryParameter, type QueryParameterRead } from './read-q.js';
+export { readCheckedListing, type CheckedListing } from './checked-listing.js';
 export { toListedItem, itemUri, cutName, MAX_NAME_LENGTH, type ListedItem, type ListedRef, type ListedCategory, type ListedItemOptions } from './listed-item.js';
 export {
   buildPage,

@@ -1,4 +1,5 @@
 import type { Query } from '../ast/index.js';
+import { canonicalNumber, type CheckedQuery } from '../check/index.js';
 import { describeValue, diagnostic, hasErrors, pointer, type Diagnostic } from '../diagnostics/index.js';
 import { readQueryParameter } from './read-q.js';
 import { isItemId, type ItemId } from './ids.js';
@@ -45,6 +46,8 @@ export interface ListingRead {
   readonly listing?: Listing;
   /** The decoded query, also when another parameter is bad (so callers can report its problems too). */
   readonly query?: Query;
+  /** The checked query when `q` was one (the result of `check`): the backends compile it without checking again. */
+  readonly checked?: CheckedQuery;
   readonly diagnostics: Diagnostic[];
 }
 
@@ -130,10 +133,9 @@ function readParams(params: unknown, options: ReadListingOptions): ListingRead {
   if (rawBoundary !== undefined) {
     if (!isItemId(rawBoundary)) {
       diagnostics.push(diagnostic('listing/bad-boundary-id', { found: describeValue(rawBoundary) }, { path: '/boundary-id' }));
-    } else if (numericStrings && typeof rawBoundary === 'string' && isCanonicalNumber(rawBoundary)) {
-      boundary = Number(rawBoundary);
     } else {
-      boundary = rawBoundary;
+      // From a URL, the text of a number is that number (the owner of that reading: canonicalNumber).
+      boundary = (numericStrings && typeof rawBoundary === 'string' ? canonicalNumber(rawBoundary) : undefined) ?? rawBoundary;
     }
   }
 
@@ -163,17 +165,12 @@ function readParams(params: unknown, options: ReadListingOptions): ListingRead {
     diagnostics.push(diagnostic('listing/bad-order', { found: describeValue(rawOrder) }, { path: '/order' }));
   }
 
-  if (hasErrors(diagnostics) || q.query === undefined) return q.query ? { query: q.query, diagnostics } : { diagnostics };
+  const checked = q.checked ? { checked: q.checked } : {};
+  if (hasErrors(diagnostics) || q.query === undefined) return q.query ? { query: q.query, ...checked, diagnostics } : { diagnostics };
   const listing: { -readonly [K in keyof Listing]: Listing[K] } = { query: q.query, limit, order: 'asc' };
   if (boundary !== undefined) {
     listing.boundary = boundary;
     listing.comparison = comparison ?? '>';
   }
-  return { listing, diagnostics };
-}
-
-/** Whether `s` is exactly the JavaScript text of a finite number (`"5"`, `"-1.5"`, `"1e+21"`; not `"05"`, `"5.0"`, `"-0"`). */
-function isCanonicalNumber(s: string): boolean {
-  const n = Number(s);
-  return s !== '' && Number.isFinite(n) && String(n) === s;
+  return { listing, ...checked, diagnostics };
 }

@@ -9,11 +9,11 @@ import { hasErrors, QueryError } from '../diagnostics/index.js';
 import { itemRoot, fieldValue, type ItemRoot } from './access.js';
 import { compileClause } from './clause.js';
 import { prefilter } from './prefilter.js';
-import { check } from '../check/index.js';
+import { checkOnce, type CheckedQuery } from '../check/index.js';
 import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
 
 /**
- * Compiles a query into a MongoDB filter document that matches exactly the items the evaluator
+ * Compiles a query (or a checked query, then not checked again) into a MongoDB filter document that matches exactly the items the evaluator
  * matches (docs/semantics.md). The result is plain JSON (no functions, RegExp objects or JavaScript);
  * it needs MongoDB 6.1+ (`$getField`, `$regexFindAll` with the `u` option) and the simple
  * (binary) collation, which is the default. Throws QueryError when the query is not valid for
@@ -24,7 +24,7 @@ import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
  * // { $and: [ { price: { $gt: 10 } },
  * //   { $expr: { $let: { vars: { v: { $getField: ... } }, in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] } } } } ] }
  */
-export function toMongo(q: Query, catalog: Catalog, options?: MongoOptions): MongoFilter {
+export function toMongo(q: Query | CheckedQuery, catalog: Catalog, options?: MongoOptions): MongoFilter {
   const root = itemRoot(options, 'toMongo');
   return combine(compileClauses(q, catalog, root, options));
 }
@@ -40,8 +40,8 @@ export interface CompiledClause {
  * over its plan, so every backend refuses the same queries with the same diagnostics; warnings
  * (duplicate or never-true clauses) do not stop compilation.
  */
-export function compileClauses(q: Query, catalog: Catalog, root: ItemRoot, options?: MongoOptions): CompiledClause[] {
-  const { diagnostics, plan } = check(q, catalog, options ? { limits: options.limits } : undefined);
+export function compileClauses(q: Query | CheckedQuery, catalog: Catalog, root: ItemRoot, options?: MongoOptions): CompiledClause[] {
+  const { diagnostics, plan } = checkOnce(q, catalog, options ? { limits: options.limits } : undefined);
   if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
   return plan.clauses.map((p) => {
     const expr = compileClause(p, fieldValue(root, p.rawKey));

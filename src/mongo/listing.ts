@@ -7,6 +7,7 @@
  */
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
+import { isCheckedQuery, type CheckedQuery } from '../check/index.js';
 import { describeValue, diagnostic, type Diagnostic, guard, QueryError } from '../diagnostics/index.js';
 import {
   buildPage,
@@ -65,10 +66,10 @@ export interface MongoListing {
 }
 
 /**
- * Compiles a query and a page window. Throws QueryError for an invalid query or window
+ * Compiles a query (or a checked query, not checked again) and a page window. Throws QueryError for an invalid query or window
  * (`listing/*` codes).
  */
-export function toMongoListing(q: Query, catalog: Catalog, params: MongoListingParams = {}, options?: MongoOptions): MongoListing {
+export function toMongoListing(q: Query | CheckedQuery, catalog: Catalog, params: MongoListingParams = {}, options?: MongoOptions): MongoListing {
   const listing = checkWindow(q, params);
   const root = itemRoot(options, 'toMongoListing');
   const idKey = catalog.Aliases.Id;
@@ -111,7 +112,7 @@ function onSide(boundary: ItemId | undefined, comparison: Comparison | undefined
   return above ? and([str, cmp]) : or([num, and([str, cmp])]);
 }
 
-function checkWindow(q: Query, params: MongoListingParams): Listing {
+function checkWindow(q: Query | CheckedQuery, params: MongoListingParams): Listing {
   const diagnostics: Diagnostic[] = [];
   const { boundary, comparison } = params;
   const limit = params.limit ?? DEFAULT_LIMIT;
@@ -127,7 +128,7 @@ function checkWindow(q: Query, params: MongoListingParams): Listing {
     diagnostics.push(diagnostic('listing/limit-out-of-range', { found: describeValue(limit) }, { path: '/limit' }));
   }
   if (diagnostics.length) throw new QueryError(diagnostics, 'Invalid listing parameters');
-  const listing: { -readonly [K in keyof Listing]: Listing[K] } = { query: q, limit, order: 'asc' };
+  const listing: { -readonly [K in keyof Listing]: Listing[K] } = { query: isCheckedQuery(q) ? q.query : q, limit, order: 'asc' };
   if (boundary !== undefined) {
     listing.boundary = boundary;
     listing.comparison = comparison ?? '>';

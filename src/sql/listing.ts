@@ -1,5 +1,6 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
+import type { CheckedQuery } from '../check/index.js';
 import { diagnostic, guard, QueryError, throwBadArgument } from '../diagnostics/index.js';
 import {
   buildPage,
@@ -16,11 +17,11 @@ import {
 import { SqlBuilder } from './builder.js';
 import type { Dialect } from './dialect.js';
 import { idKeys } from './id-keys.js';
-import { newBuilder, resolveOptions, SQL_OPTION_KEYS, type SqlOptions } from './options.js';
+import { newBuilder, resolveOptions, SQL_OPTION_KEYS, type ResolvedOptions, type SqlOptions } from './options.js';
 
 /** The option names of {@link listSql}. */
 export const LIST_SQL_OPTION_KEYS: readonly string[] = [...SQL_OPTION_KEYS, 'numericStrings'];
-import { compileWhere, type SqlStatement } from './to-sql.js';
+import { checkedOrThrow, compileWhere, type SqlStatement } from './to-sql.js';
 
 /** The result of {@link listSql}: one page's SELECT and what is needed to build the response. */
 export interface SqlListing extends SqlStatement {
@@ -63,13 +64,23 @@ function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
  * `comparison`, `limit`, `order`; a `q` in them is ignored, the query is the first argument).
  * Turn the rows into the response with {@link sqlPage}. Throws QueryError on invalid input.
  */
-export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: ListSqlOptions): SqlListing {
+export function listSql(query: Query | CheckedQuery, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: ListSqlOptions): SqlListing {
   const opts = resolveOptions(options, 'listSql', LIST_SQL_OPTION_KEYS);
   const plain = typeof URLSearchParams === 'function' && params instanceof URLSearchParams ? Object.fromEntries([...params].reverse()) : params;
   const read = readListingParams({ ...plain, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
-  const listing: Listing = { ...read.listing, query };
+  const plan = checkedOrThrow(query, catalog, opts);
+  return pageStatements(plan, { ...read.listing, query: plan.query }, opts);
+}
+
+/**
+ * The statements of one page of a checked query: the page's SELECT and, with a boundary, the
+ * other-side EXISTS. The query is not checked again; each statement compiles the plan's
+ * condition with its own parameters.
+ */
+export function pageStatements(plan: CheckedQuery, listing: Listing, opts: ResolvedOptions): SqlListing {
   const d = opts.dialect;
+  const catalog = plan.catalog;
   if (!d.textHoldsNul && typeof listing.boundary === 'string' && listing.boundary.includes('\u0000')) {
     throw new QueryError([diagnostic('sql/unsupported', { detail: `${d.name} text cannot hold the NUL character of "boundary-id"` }, { path: '/boundary-id' })]);
   }
@@ -77,7 +88,7 @@ export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<
   const idProblem = d.keyProblem(catalog.Aliases.Id);
   if (idProblem !== undefined) throw new QueryError([diagnostic('sql/unsupported', { detail: `Aliases.Id: ${idProblem}` }, { path: '/Aliases/Id' })]);
   const b = newBuilder(opts);
-  const where = compileWhere(query, catalog, opts, b);
+  const where = compileWhere(plan, opts, b);
   const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, b));
   const listed = `${keys[0]} IS NOT NULL`;
   const scan = scanDirection(listing);
@@ -94,7 +105,7 @@ export function listSql(query: Query, catalog: Catalog, params: Readonly<Record<
   const out: { -readonly [K in keyof SqlListing]: SqlListing[K] } = { ...main, listing, scan, limit: listing.limit };
   if (listing.boundary !== undefined && cmp) {
     const ob = newBuilder(opts);
-    const oWhere = compileWhere(query, catalog, opts, ob);
+    const oWhere = compileWhere(plan, opts, ob);
     const oKeys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, ob));
     const other: Comparison = complementComparison(cmp);
     const oText = `SELECT EXISTS (SELECT 1 FROM ${opts.table} WHERE (${oWhere}) AND ${oKeys[0]} IS NOT NULL AND (${oKeys.join(', ')}) ${other} ${boundaryRow(d, ob, listing.boundary)}) AS other`;

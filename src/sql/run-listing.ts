@@ -1,8 +1,8 @@
 import type { Catalog } from '../catalog/index.js';
-import { validate } from '../check/index.js';
-import { badArgument, hasErrors, isQueryError, type Diagnostic } from '../diagnostics/index.js';
-import { looksLikeUrlParams, readListingParams, type ListedItemOptions, type ListPage } from '../listing/index.js';
-import { listSql, sqlPage, type ListSqlOptions } from './listing.js';
+import { badArgument, isQueryError, type Diagnostic } from '../diagnostics/index.js';
+import { readCheckedListing, type ListedItemOptions, type ListPage } from '../listing/index.js';
+import { LIST_SQL_OPTION_KEYS, pageStatements, sqlPage, type ListSqlOptions } from './listing.js';
+import { resolveOptions } from './options.js';
 
 /**
  * Runs one statement on a database and resolves to its rows as objects keyed by column name
@@ -41,19 +41,14 @@ export interface SqlListItemsResult {
  */
 export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unknown, options: SqlListItemsOptions): Promise<SqlListItemsResult> {
   if (typeof run !== 'function') return { diagnostics: [badArgument('sqlListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
-  const urlLike = looksLikeUrlParams(params);
   if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
-  const read = readListingParams(params, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
-  const query = read.listing?.query ?? read.query;
-  const diagnostics = [...read.diagnostics, ...(query ? validate(query, catalog, { limits: options.limits }) : [])];
-  const listingParams = read.listing;
-  if (!listingParams || hasErrors(diagnostics)) return { diagnostics };
+  // `q` is checked here, once, whatever the page: the statements compile this plan.
+  const { listing, plan, diagnostics } = readCheckedListing(params, catalog, options);
+  if (!listing || !plan) return { diagnostics };
   let list;
   try {
-    const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
     const { networkId: _n, tableId: _t, ...sqlOptions } = options;
-    // The same reading of boundary-id as above: decided on the parameters with q, not without.
-    list = listSql(listingParams.query, catalog, rest, { ...sqlOptions, numericStrings: options.numericStrings ?? urlLike });
+    list = pageStatements(plan, listing, resolveOptions(sqlOptions, 'listSql', LIST_SQL_OPTION_KEYS));
   } catch (e) {
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
     throw e;

@@ -1,6 +1,6 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { check } from '../check/index.js';
+import { checkOnce, type CheckedQuery } from '../check/index.js';
 import { hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import { SqlBuilder } from './builder.js';
 import { compileClause, type ClauseContext } from './compile-clause.js';
@@ -18,11 +18,19 @@ export interface SqlQuery extends SqlStatement {
   readonly where: string;
 }
 
-/** The condition of a whole query, still with parameter markers (used by toSql and listSql). */
-export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptions, builder: SqlBuilder): string {
-  const { diagnostics, plan } = check(query, catalog, { limits: opts.limits });
-  const problems: Diagnostic[] = diagnostics.filter((d) => d.severity === 'error');
-  if (!plan || hasErrors(problems)) throw new QueryError(problems);
+/**
+ * The checked query of `input` (checked once, unless it is one already); throws QueryError with
+ * the errors when it has any (warnings do not stop compilation).
+ */
+export function checkedOrThrow(input: Query | CheckedQuery, catalog: Catalog, opts: ResolvedOptions): CheckedQuery {
+  const { diagnostics, plan } = checkOnce(input, catalog, { limits: opts.limits });
+  if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics.filter((d) => d.severity === 'error'));
+  return plan;
+}
+
+/** The condition of a checked query, still with parameter markers (used by toSql and listSql). */
+export function compileWhere(plan: CheckedQuery, opts: ResolvedOptions, builder: SqlBuilder): string {
+  const problems: Diagnostic[] = [];
   let n = 0;
   const ctx: ClauseContext = { dialect: opts.dialect, builder, column: opts.column, alias: () => `catq_e${++n}` };
   const parts: string[] = [];
@@ -41,7 +49,7 @@ export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptio
 }
 
 /**
- * Compiles a query to SQL for a table holding one item per row, its raw data in a JSON column.
+ * Compiles a query (or a {@link CheckedQuery}, then not checked again) to SQL for a table holding one item per row, its raw data in a JSON column.
  * `sql` selects that column of every matching row; `where` is the bare condition. Every value
  * and every JSON key is a bound parameter; table and column are quoted identifiers.
  *
@@ -55,10 +63,11 @@ export function compileWhere(query: Query, catalog: Catalog, opts: ResolvedOptio
  * const { sql, params } = toSql(q, catalog, { dialect: 'postgres', table: 'items', column: 'data' });
  * await db.query(sql, params);
  */
-export function toSql(query: Query, catalog: Catalog, options: SqlOptions): SqlQuery {
+export function toSql(query: Query | CheckedQuery, catalog: Catalog, options: SqlOptions): SqlQuery {
   const opts = resolveOptions(options);
+  const plan = checkedOrThrow(query, catalog, opts);
   const builder = newBuilder(opts);
-  const where = compileWhere(query, catalog, opts, builder);
+  const where = compileWhere(plan, opts, builder);
   // The SELECT adds no parameter before the condition, so both share one numbering.
   const bare = builder.finish(where);
   return { sql: `SELECT ${opts.column} FROM ${opts.table} WHERE ${bare.sql}`, params: bare.params, where: bare.sql };

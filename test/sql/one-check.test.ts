@@ -1,0 +1,101 @@
+// A List request checks its query once, whatever the page: the checked plan is what the
+// listing hands to the SQL compiler (and what listSql / toSql / compile take without checking
+// again). Counted by spying on the checker's two steps: each clause is checked (checkClause) and
+// planned (planClause) exactly once per request.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+
+const calls = vi.hoisted(() => ({ checkClause: 0, planClause: 0 }));
+vi.mock('../../src/check/check-clause.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/check/check-clause.js')>();
+  return { ...real, checkClause: (...args: Parameters<typeof real.checkClause>) => (calls.checkClause++, real.checkClause(...args)) };
+});
+vi.mock('../../src/check/plan.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/check/plan.js')>();
+  return { ...real, planClause: (...args: Parameters<typeof real.planClause>) => (calls.planClause++, real.planClause(...args)) };
+});
+
+const { loadCatalog } = await import('../../src/catalog/index.js');
+const { check } = await import('../../src/check/index.js');
+const { compile, listItems } = await import('../../src/eval/index.js');
+const { listSql, sqlListItems, toSql } = await import('../../src/sql/index.js');
+const { toMongo, toMongoListing } = await import('../../src/mongo/index.js');
+const { decode } = await import('../../src/wire/index.js');
+
+const catalog = loadCatalog({
+  Id: 100,
+  Name: 'c',
+  Type: 'Product',
+  Aliases: { Id: 'id', Name: 'name' },
+  SearchableAttributes: [
+    { Attribute: 'price', Type: 'Number', Cardinality: 'One' },
+    { Attribute: 'name', Type: 'Text', Cardinality: 'One' },
+    { Attribute: 'color', Type: 'String', Cardinality: 'Many' },
+  ],
+}).catalog!;
+
+const items = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `red shoe ${i}`, price: i * 10, color: i % 2 ? ['red'] : ['blue', 'red'] }));
+const wire = [[['<', 'price'], 100], [['matches', 'name'], 'shoe'], [['one-of', 'color'], ['red', 'green']]];
+const q = encodeURIComponent(JSON.stringify(wire));
+const CLAUSES = wire.length;
+
+describe('one check per request', () => {
+  let pg: PGlite;
+  const run = async (sql: string, params: readonly unknown[]) => (await pg.query<Record<string, unknown>>(sql, [...params])).rows;
+  beforeAll(async () => {
+    pg = new PGlite();
+    await pg.exec('CREATE TABLE items (data jsonb)');
+    await pg.query('INSERT INTO items SELECT x FROM jsonb_array_elements($1::jsonb) x', [JSON.stringify(items)]);
+  });
+  afterAll(async () => {
+    await pg.close();
+  });
+  beforeEach(() => {
+    calls.checkClause = 0;
+    calls.planClause = 0;
+  });
+
+  const pages: [string, Record<string, string>][] = [
+    ['first page', { q, limit: '3' }],
+    ['boundary-id, >', { q, 'boundary-id': '3', limit: '3' }],
+    ['boundary-id, <', { q, 'boundary-id': '9', comparison: '<', limit: '3' }],
+    ['boundary-id, <=', { q, 'boundary-id': '9', comparison: '<=', limit: '3' }],
+  ];
+  it.each(pages)('sqlListItems on PGlite, %s: each clause checked and planned once, same page as the evaluator', async (_name, params) => {
+    const got = await sqlListItems(run, catalog, params, { dialect: 'postgres', numericStrings: true });
+    expect(got.diagnostics).toEqual([]);
+    expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
+    // The page is the evaluator's (which also checks once).
+    calls.checkClause = calls.planClause = 0;
+    const expected = listItems(items, catalog, params, { numericStrings: true });
+    expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
+    expect(got.response).toEqual(expected.response);
+    expect(got.response!.Items.length).toBeGreaterThan(0);
+  });
+
+  it('validate builds no plan; a checked query is compiled by every backend without another check', () => {
+    const query = decode(q).query!;
+    const { plan } = check(query, catalog);
+    expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
+    calls.checkClause = calls.planClause = 0;
+    toSql(plan!, catalog, { dialect: 'postgres' });
+    listSql(plan!, catalog, { 'boundary-id': 3 }, { dialect: 'sqlite' });
+    toMongo(plan!, catalog);
+    toMongoListing(plan!, catalog, { boundary: 3, comparison: '<' });
+    compile(plan!, catalog)({});
+    listItems(items, catalog, { q: plan, 'boundary-id': 3 });
+    expect(calls).toEqual({ checkClause: 0, planClause: 0 });
+    // A plain query is checked once by each.
+    toSql(query, catalog, { dialect: 'postgres' });
+    expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
+  });
+
+  it('a look-alike of a checked query, or one made for another catalog, is checked again', () => {
+    const { plan } = check(decode(q).query!, catalog);
+    const other = loadCatalog({ ...catalog, SearchableAttributes: catalog.SearchableAttributes.filter((a) => a.Attribute !== 'color') }).catalog!;
+    expect(() => toSql(plan!, other, { dialect: 'postgres' })).toThrow(/color/);
+    const forged = { ...plan!, clauses: [] };
+    calls.checkClause = calls.planClause = 0;
+    expect(() => toSql(forged as never, catalog, { dialect: 'postgres' })).toThrow();
+  });
+});
