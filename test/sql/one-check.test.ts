@@ -92,7 +92,7 @@ describe('one check per request', () => {
 
   it('a look-alike of a checked query, or one made for another catalog, is checked again', () => {
     const { plan } = check(decode(q).query!, catalog);
-    const other = loadCatalog({ ...catalog, SearchableAttributes: catalog.SearchableAttributes.filter((a) => a.Attribute !== 'color') }).catalog!;
+    const other = loadCatalog({ ...catalog, SearchableAttributes: (catalog.SearchableAttributes ?? []).filter((a) => a.Attribute !== 'color') }).catalog!;
     expect(() => toSql(plan!, other, { dialect: 'postgres' })).toThrow(/color/);
     const forged = { ...plan!, clauses: [] };
     calls.checkClause = calls.planClause = 0;
