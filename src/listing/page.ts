@@ -77,8 +77,13 @@ export function encodeScopeQuery(query: Query): string {
 
 /** The Scope of a listing, optionally with another boundary. */
 export function scopeOf(listing: Listing, boundary?: { id: ItemId; comparison: Comparison }): Scope {
+  return scopeWith(listing, listing.query.clauses.length ? encodeScopeQuery(listing.query) : undefined, boundary);
+}
+
+/** {@link scopeOf} with the query already encoded (a page writes up to three scopes of one query). */
+function scopeWith(listing: Listing, q: string | undefined, boundary?: { id: ItemId; comparison: Comparison }): Scope {
   const out: { -readonly [K in keyof Scope]: Scope[K] } = { limit: listing.limit, order: 'asc' };
-  if (listing.query.clauses.length) out.q = encodeScopeQuery(listing.query);
+  if (q !== undefined) out.q = q;
   const b = boundary ?? (listing.boundary !== undefined ? { id: listing.boundary, comparison: listing.comparison ?? '>' } : undefined);
   if (b) {
     out['boundary-id'] = b.id;
@@ -109,17 +114,19 @@ export function buildPage(
       const l = toListedItem(it, catalog, options);
       if (l) listed.push(l);
     }
-    const out: { -readonly [K in keyof ListPage]: ListPage[K] } = { Items: listed, Metadata: { Scope: scopeOf(listing) } };
+    const q = listing.query.clauses.length ? encodeScopeQuery(listing.query) : undefined;
+    const scope = (boundary?: { id: ItemId; comparison: Comparison }): Scope => scopeWith(listing, q, boundary);
+    const out: { -readonly [K in keyof ListPage]: ListPage[K] } = { Items: listed, Metadata: { Scope: scope() } };
     const first = listed[0];
     const last = listed[listed.length - 1];
     if (first && last) {
-      if (sides.after) out.NextQuery = scopeOf(listing, { id: last.Id, comparison: '>' });
-      if (sides.before) out.PrevQuery = scopeOf(listing, { id: first.Id, comparison: '<' });
+      if (sides.after) out.NextQuery = scope({ id: last.Id, comparison: '>' });
+      if (sides.before) out.PrevQuery = scope({ id: first.Id, comparison: '<' });
     } else if (listing.boundary !== undefined) {
       const c = listing.comparison ?? '>';
       const turned = { id: listing.boundary, comparison: complementComparison(c) };
-      if ((c === '<' || c === '<=') && sides.after) out.NextQuery = scopeOf(listing, turned);
-      if ((c === '>' || c === '>=') && sides.before) out.PrevQuery = scopeOf(listing, turned);
+      if ((c === '<' || c === '<=') && sides.after) out.NextQuery = scope(turned);
+      if ((c === '>' || c === '>=') && sides.before) out.PrevQuery = scope(turned);
     }
     return out;
   });

@@ -48,6 +48,17 @@ export class SqlBuilder {
     return this.slot(i);
   }
 
+  /**
+   * A second builder that starts where this one stands: the fragments built so far mean the same
+   * in both (same numbers, same markers), so two statements can share one compiled condition.
+   */
+  fork(): SqlBuilder {
+    const other = new SqlBuilder(this.style, this.inline);
+    other.values.push(...this.values);
+    for (const [k, i] of this.byKey) other.byKey.set(k, i);
+    return other;
+  }
+
   private slot(i: number): string {
     return this.style === 'numbered' ? `$${i + 1}` : `\u0000${i}\u0000`;
   }

@@ -75,8 +75,8 @@ export function listSql(query: Query | CheckedQuery, catalog: Catalog, params: R
 
 /**
  * The statements of one page of a checked query: the page's SELECT and, with a boundary, the
- * other-side EXISTS. The query is not checked again; each statement compiles the plan's
- * condition with its own parameters.
+ * other-side EXISTS. The query is not checked again, and its condition is compiled once: the
+ * other-side statement's builder is a fork taken right after it.
  */
 export function pageStatements(plan: CheckedQuery, listing: Listing, opts: ResolvedOptions): SqlListing {
   const d = opts.dialect;
@@ -89,6 +89,7 @@ export function pageStatements(plan: CheckedQuery, listing: Listing, opts: Resol
   if (idProblem !== undefined) throw new QueryError([diagnostic('sql/unsupported', { detail: `Aliases.Id: ${idProblem}` }, { path: '/Aliases/Id' })]);
   const b = newBuilder(opts);
   const where = compileWhere(plan, opts, b);
+  const ob = listing.boundary !== undefined ? b.fork() : undefined;
   const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, b));
   const listed = `${keys[0]} IS NOT NULL`;
   const scan = scanDirection(listing);
@@ -103,12 +104,10 @@ export function pageStatements(plan: CheckedQuery, listing: Listing, opts: Resol
   const main = b.finish(text);
 
   const out: { -readonly [K in keyof SqlListing]: SqlListing[K] } = { ...main, listing, scan, limit: listing.limit };
-  if (listing.boundary !== undefined && cmp) {
-    const ob = newBuilder(opts);
-    const oWhere = compileWhere(plan, opts, ob);
+  if (ob && listing.boundary !== undefined && cmp) {
     const oKeys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, ob));
     const other: Comparison = complementComparison(cmp);
-    const oText = `SELECT EXISTS (SELECT 1 FROM ${opts.table} WHERE (${oWhere}) AND ${oKeys[0]} IS NOT NULL AND (${oKeys.join(', ')}) ${other} ${boundaryRow(d, ob, listing.boundary)}) AS other`;
+    const oText = `SELECT EXISTS (SELECT 1 FROM ${opts.table} WHERE (${where}) AND ${oKeys[0]} IS NOT NULL AND (${oKeys.join(', ')}) ${other} ${boundaryRow(d, ob, listing.boundary)}) AS other`;
     out.otherSide = ob.finish(oText);
   }
   return out;
