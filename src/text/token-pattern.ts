@@ -98,6 +98,18 @@ function membersAt(chars: readonly string[], k: number): number[] {
  * small constant times the token's (each character a class of its few case preimages).
  */
 export function tokenPatternBody(token: string): string | undefined {
+  // The same words come back request after request: the last few hundred patterns are kept.
+  if (bodies.has(token)) return bodies.get(token);
+  const body = patternBody(token);
+  if (bodies.size >= MAX_KEPT_BODIES) bodies.delete(bodies.keys().next().value as string);
+  bodies.set(token, body);
+  return body;
+}
+
+const MAX_KEPT_BODIES = 512;
+const bodies = new Map<string, string | undefined>();
+
+function patternBody(token: string): string | undefined {
   const chars = [...token];
   const multis = multiCodePointLowers();
   let out = '';
