@@ -10,7 +10,7 @@ const node: Options = {
   entry: {
     index: 'src/index.ts',
     wire: 'src/wire/index.ts',
-    syntax: 'src/syntax/index.ts',
+    syntax: 'src/editor/syntax-entry.ts',
     eval: 'src/eval/index.ts',
     sql: 'src/sql/index.ts',
     mongo: 'src/mongo/index.ts',
@@ -20,7 +20,7 @@ const node: Options = {
     lsp: 'src/lsp/index.ts',
   },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', wire: 'src/wire/index.ts', syntax: 'src/syntax/index.ts', eval: 'src/eval/index.ts', sql: 'src/sql/index.ts', mongo: 'src/mongo/index.ts', builder: 'src/builder/index.ts', client: 'src/client/index.ts', lsp: 'src/lsp/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', wire: 'src/wire/index.ts', syntax: 'src/editor/syntax-entry.ts', eval: 'src/eval/index.ts', sql: 'src/sql/index.ts', mongo: 'src/mongo/index.ts', builder: 'src/builder/index.ts', client: 'src/client/index.ts', lsp: 'src/lsp/index.ts' } },
   target: 'node20',
   platform: 'node',
   splitting: false,

@@ -4,7 +4,7 @@
 import { EditorState } from '@codemirror/state';
 import { loadCatalog } from '../src/catalog/index.js';
 import { lintState } from '../src/codemirror/index.js';
-import { lint } from '../src/syntax/index.js';
+import { lint } from '../src/editor/syntax-entry.js';
 import catalogJson from '../examples/catalog.json' with { type: 'json' };
 import { fiftyClauses } from './fifty-clauses.mjs';
 

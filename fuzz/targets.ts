@@ -15,7 +15,7 @@ import { compile, listItems } from '../src/eval/index.js';
 import { itemId } from '../src/listing/index.js';
 import { toMongo } from '../src/mongo/index.js';
 import { registerSqliteFunctions, toSql } from '../src/sql/index.js';
-import { complete, lint, parse } from '../src/syntax/index.js';
+import { complete, lint, parse } from '../src/editor/syntax-entry.js';
 import { decode } from '../src/wire/index.js';
 import { CATALOG_SEEDS, CONFORMANCE_CATALOG, CONFORMANCE_ITEMS, EDGE_VALUES, IDLESS_ITEMS, INFIX_SEEDS, WIRE_SEEDS } from './corpus.js';
 import { hostileQuery, hostileValue } from './hostile-values.js';

@@ -16,6 +16,7 @@ export * from './wire/index.js';
 export { clause, query } from './wire/index.js';
 export * from './check/index.js';
 export * from './syntax/index.js';
+export * from './editor/index.js';
 export * from './listing/index.js';
 export * from './eval/index.js';
 export * from './sql/index.js';

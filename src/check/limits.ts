@@ -7,6 +7,7 @@
 import type { Clause, Query } from '../ast/index.js';
 import { DEFAULT_MAX_DIAGNOSTICS, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { tokenize } from '../text/index.js';
+import { DEFAULT_MAX_INFIX_LENGTH } from '../syntax/index.js';
 import { DEFAULT_LIMITS, ownOptions, type DecodeLimits } from '../wire/index.js';
 import { clausePlaces } from './places.js';
 
@@ -42,7 +43,7 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = Object.freeze({
   maxTokenLength: 100,
   maxTokens: 100,
   maxPatternSize: 2000,
-  maxInfixLength: 10_000,
+  maxInfixLength: DEFAULT_MAX_INFIX_LENGTH,
 });
 
 /** Merges (own, data) properties of `limits` into the defaults; bad values keep the default. */

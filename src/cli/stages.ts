@@ -4,8 +4,8 @@
 /** The wire codec (decode, encode, toWire). */
 export const loadWire = () => import('../wire/index.js');
 
-/** The infix syntax (detectSyntax, parse, lint, format). Chevrotain itself loads on the first parse. */
-export const loadSyntax = () => import('../syntax/index.js');
+/** The infix syntax and the editor services (detectSyntax, parse, format, lint). Chevrotain itself loads on the first parse. */
+export const loadSyntax = () => import('../editor/syntax-entry.js');
 
 /** The evaluator (compile, explain). */
 export const loadEval = () => import('../eval/index.js');

@@ -8,7 +8,7 @@ import { isQuery, type JsonValue, type Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
 import { badArgument, hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
-import { detectSyntax, lint, parse } from '../syntax/index.js';
+import { detectSyntax, parse } from '../syntax/index.js';
 import { decode, encode } from '../wire/index.js';
 
 /** Anything with a `toQuery()` returning a catq `Query` (the typed builder of `catq/builder`). */
@@ -32,14 +32,9 @@ export function readQueryInput(q: unknown, catalog: Catalog | undefined): Query 
   let query: Query | undefined;
   let diagnostics: Diagnostic[] = [];
   if (typeof q === 'string') {
-    if (catalog) {
-      ({ query, diagnostics } = lint(q, catalog));
-      return orThrow(query, diagnostics);
-    }
+    // Text in either syntax is read by the front ends (the parser loads only for infix text).
     ({ query, diagnostics } = detectSyntax(q) === 'wire' ? decode(q) : parse(q));
-    return orThrow(query, diagnostics);
-  }
-  if (Array.isArray(q)) {
+  } else if (Array.isArray(q)) {
     ({ query, diagnostics } = decode(q));
   } else if (isQuery(q)) {
     // An AST built by hand may break the invariants decode guarantees: round-trip it through the wire.

@@ -4,7 +4,7 @@
  */
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import type { Catalog } from '../catalog/index.js';
-import { complete, type CompleteOptions, type CompletionItem } from '../syntax/index.js';
+import { complete, type CompleteOptions, type CompletionItem } from '../editor/index.js';
 
 /** CodeMirror's completion type (its icon) for each kind of proposal. */
 const TYPES: Readonly<Record<CompletionItem['kind'], string>> = {

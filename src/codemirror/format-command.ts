@@ -5,7 +5,8 @@
  */
 import type { StateCommand, TransactionSpec, EditorState } from '@codemirror/state';
 import type { Catalog } from '../catalog/index.js';
-import { format, lint } from '../syntax/index.js';
+import { lint } from '../editor/index.js';
+import { format } from '../syntax/index.js';
 import { decode, encode, toWire } from '../wire/index.js';
 
 /** The canonical text of the document, or undefined while it has errors. */

@@ -5,7 +5,7 @@
  */
 import type { EditorView, Tooltip } from '@codemirror/view';
 import type { Catalog } from '../catalog/index.js';
-import { hover, type HoverInfo } from '../syntax/index.js';
+import { hover, type HoverInfo } from '../editor/index.js';
 import { markdownToDom } from './markdown.js';
 
 /**

@@ -19,7 +19,7 @@ import type { Extension } from '@codemirror/state';
 import { EditorView, hoverTooltip } from '@codemirror/view';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { badArgument, QueryError, type Diagnostic } from '../diagnostics/index.js';
-import type { CompleteOptions } from '../syntax/index.js';
+import type { CompleteOptions } from '../editor/index.js';
 import { completionSource } from './completion-source.js';
 import { hoverSource } from './hover.js';
 import { catqLanguage } from './language.js';

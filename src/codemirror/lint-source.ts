@@ -7,7 +7,7 @@ import type { EditorView } from '@codemirror/view';
 import type { Action, Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import type { Catalog } from '../catalog/index.js';
 import type { Diagnostic, Fix } from '../diagnostics/index.js';
-import { lint, type LintResult } from '../syntax/index.js';
+import { lint, type LintResult } from '../editor/index.js';
 
 /** Called after every lint run with the result and the text it was computed on. */
 export type LintListener = (result: LintResult, text: string) => void;

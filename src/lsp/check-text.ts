@@ -4,7 +4,8 @@
  */
 import type { Catalog } from '../catalog/index.js';
 import type { Diagnostic } from '../diagnostics/index.js';
-import { detectSyntax, lint, parse, type DetectedSyntax, type LintOptions } from '../syntax/index.js';
+import { lint, type LintOptions } from '../editor/index.js';
+import { detectSyntax, parse, type DetectedSyntax } from '../syntax/index.js';
 import { decode } from '../wire/index.js';
 import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
 

@@ -5,7 +5,7 @@
  * the syntax alone, checked whole.
  */
 import type { Catalog } from '../catalog/index.js';
-import type { LintOptions } from '../syntax/index.js';
+import type { LintOptions } from '../editor/index.js';
 import { checkText, type TextCheck } from './check-text.js';
 import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
 import { IncrementalLinter } from './incremental.js';

@@ -1,4 +1,4 @@
-import type { LintOptions } from '../syntax/index.js';
+import type { LintOptions } from '../editor/index.js';
 
 /**
  * The limits the server checks documents with: the library's limits for untrusted queries

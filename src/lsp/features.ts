@@ -8,7 +8,8 @@ import type { CodeAction, CompletionItem, DocumentSymbol, Hover, Range, TextEdit
 import { LineIndex, type Query, type Span } from '../ast/index.js';
 import { resolveField, type Catalog } from '../catalog/index.js';
 import { lspPosition, type LspDiagnostic, type LspRange } from '../diagnostics/index.js';
-import { complete, detectSyntax, format, formatClause, hover, parse } from '../syntax/index.js';
+import { complete, hover } from '../editor/index.js';
+import { detectSyntax, format, formatClause, parse } from '../syntax/index.js';
 import { decode, encode, toWire } from '../wire/index.js';
 import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
 

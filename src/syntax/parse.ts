@@ -3,8 +3,8 @@
  */
 import type { IRecognitionException, IToken } from 'chevrotain';
 import { LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
-import { badArgument, capDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
-import { resolveQueryLimits, type QueryLimits } from '../check/index.js';
+import { badArgument, capDiagnostics, DEFAULT_MAX_DIAGNOSTICS, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { ownOptions } from '../wire/index.js';
 import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
 import { fixKeywordCase } from './keyword-case.js';
@@ -49,7 +49,7 @@ export function parse(text: string, options?: ParseOptions): ParseResult {
   if (typeof text !== 'string') {
     return { partial: query([], { syntax: 'infix' }), diagnostics: [badArgument('parse', 'text', 'a string', text, 'Pass the query text.')] };
   }
-  const limits = resolveQueryLimits(options);
+  const limits = parseLimits(options);
   if (text.length > limits.maxInfixLength) {
     const span = { start: limits.maxInfixLength, end: text.length };
     return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics: [diagnostic('syntax/too-long', { length: text.length, limit: limits.maxInfixLength }, { span })] };
@@ -60,8 +60,23 @@ export function parse(text: string, options?: ParseOptions): ParseResult {
   return result.query ? { ...result, diagnostics } : { partial: result.partial, diagnostics };
 }
 
-/** Options of {@link parse}: the limits it applies (`maxInfixLength`, `maxDiagnostics`). */
-export type ParseOptions = Partial<Pick<QueryLimits, 'maxInfixLength' | 'maxDiagnostics'>>;
+/** Options of {@link parse}: the limits it applies (any other key, such as the rest of a query's limits, is ignored). */
+export interface ParseOptions {
+  /** Longest text read, in UTF-16 code units (default {@link DEFAULT_MAX_INFIX_LENGTH}). */
+  readonly maxInfixLength?: number;
+  /** Most diagnostics returned (default 100). */
+  readonly maxDiagnostics?: number;
+}
+
+/** The longest infix text `parse` (and `lint`) reads by default, in UTF-16 code units (docs/limits.md). */
+export const DEFAULT_MAX_INFIX_LENGTH = 10_000;
+
+/** The limits of {@link parse}: own data properties only; a missing, NaN or negative value keeps the default. */
+function parseLimits(options: unknown): { maxInfixLength: number; maxDiagnostics: number } {
+  const o = ownOptions(options);
+  const pick = (v: unknown, fallback: number): number => (typeof v === 'number' && v >= 0 && !Number.isNaN(v) ? v : fallback);
+  return { maxInfixLength: pick(o['maxInfixLength'], DEFAULT_MAX_INFIX_LENGTH), maxDiagnostics: pick(o['maxDiagnostics'], DEFAULT_MAX_DIAGNOSTICS) };
+}
 
 function parseText(text: string, maxDiagnostics: number): ParseResult {
   const engine = getEngine();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMongo } from '../../src/mongo/index.js';
 import { toSql } from '../../src/sql/index.js';
-import { lint } from '../../src/syntax/index.js';
+import { lint } from '../../src/editor/syntax-entry.js';
 import { catq, sampleCatalog } from './helpers.js';
 
 const catalog = sampleCatalog();

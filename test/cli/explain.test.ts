@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explain } from '../../src/eval/index.js';
 import { itemId } from '../../src/listing/index.js';
-import { lint } from '../../src/syntax/index.js';
+import { lint } from '../../src/editor/syntax-entry.js';
 import { catq, sampleCatalog, sampleItems } from './helpers.js';
 
 const catalog = sampleCatalog();

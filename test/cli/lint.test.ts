@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../src/syntax/index.js';
+import { lint } from '../../src/editor/syntax-entry.js';
 import { catq, hasStackTrace, sampleCatalog, tempDir, writeTemp } from './helpers.js';
 
 const catalog = sampleCatalog();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/eval/index.js';
-import { lint } from '../../src/syntax/index.js';
+import { lint } from '../../src/editor/syntax-entry.js';
 import { catq, SAMPLE_JOB, sampleCatalog, sampleItems, tempDir, writeTemp } from './helpers.js';
 
 const catalog = sampleCatalog();

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compile, listItems } from '../../src/eval/index.js';
 import { itemId, toListedItem } from '../../src/listing/index.js';
-import { lint } from '../../src/syntax/index.js';
+import { lint } from '../../src/editor/syntax-entry.js';
 import { catq, hasStackTrace, ndjson, sampleCatalog, sampleItems, tempDir, writeTemp } from './helpers.js';
 
 const catalog = sampleCatalog();

@@ -6,7 +6,7 @@ import { EditorState } from '@codemirror/state';
 import { describe, expect, test } from 'vitest';
 import { catq, completionSource } from '../../src/codemirror/index.js';
 import { isQueryError, type QueryError } from '../../src/diagnostics/index.js';
-import { complete } from '../../src/syntax/index.js';
+import { complete } from '../../src/editor/syntax-entry.js';
 import { catalog } from '../syntax/fixtures.js';
 
 /** The result at the `|` of `marked`. */

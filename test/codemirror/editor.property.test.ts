@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Catalog } from '../../src/catalog/index.js';
 import { completionSource, fixTransaction, lintState } from '../../src/codemirror/index.js';
-import { complete, format, lint } from '../../src/syntax/index.js';
+import { complete, format, lint } from '../../src/editor/syntax-entry.js';
 import { queryArb } from '../support/case-arbitrary.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
 

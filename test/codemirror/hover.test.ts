@@ -1,7 +1,7 @@
 /** Hover on a CodeMirror position: the library's hover text, for the character on the given side. */
 import { describe, expect, test } from 'vitest';
 import { hoverAt } from '../../src/codemirror/index.js';
-import { hover } from '../../src/syntax/index.js';
+import { hover } from '../../src/editor/syntax-entry.js';
 import { catalog } from '../syntax/fixtures.js';
 
 describe('hoverAt', () => {

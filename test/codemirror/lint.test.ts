@@ -6,7 +6,7 @@
 import { EditorState } from '@codemirror/state';
 import { describe, expect, test } from 'vitest';
 import { fixTransaction, lintState } from '../../src/codemirror/index.js';
-import { lint } from '../../src/syntax/index.js';
+import { lint } from '../../src/editor/syntax-entry.js';
 import { catalog } from '../syntax/fixtures.js';
 
 function state(doc: string): EditorState {

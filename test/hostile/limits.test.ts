@@ -3,7 +3,7 @@ import { clause, query } from '../../src/ast/index.js';
 import { DEFAULT_QUERY_LIMITS, validate } from '../../src/check/index.js';
 import { toErrorBody } from '../../src/diagnostics/index.js';
 import { compile } from '../../src/eval/index.js';
-import { lint, parse } from '../../src/syntax/index.js';
+import { lint, parse } from '../../src/editor/syntax-entry.js';
 import { toMongo } from '../../src/mongo/index.js';
 import { toSql } from '../../src/sql/index.js';
 import { decode } from '../../src/wire/index.js';

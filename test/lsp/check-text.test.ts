@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkText } from '../../src/lsp/check-text.js';
 import { DocumentChecker } from '../../src/lsp/document-checker.js';
-import { lint } from '../../src/syntax/index.js';
+import { lint } from '../../src/editor/syntax-entry.js';
 import { catalog } from '../syntax/fixtures.js';
 
 describe('checkText without a catalog: the syntax alone', () => {

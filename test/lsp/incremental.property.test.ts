@@ -6,7 +6,7 @@ import { IncrementalLinter } from '../../src/lsp/incremental.js';
 import { splitClauses, splitElements } from '../../src/lsp/split-clauses.js';
 import { toWire } from '../../src/wire/index.js';
 import { OPERATOR_NAMES } from '../../src/ast/index.js';
-import { formatClause, lint } from '../../src/syntax/index.js';
+import { formatClause, lint } from '../../src/editor/syntax-entry.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
 import { clauseArb } from '../support/case-arbitrary.js';
 import { NASTY_NUMBERS, NASTY_STRINGS } from '../support/item-arbitrary.js';

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { clause, query, queryEqual, type Clause, type JsonValue, type Query } from '../../src/ast/index.js';
 import type { Catalog } from '../../src/catalog/index.js';
 import { OPERATORS } from '../../src/operators/index.js';
-import { complete, format, formatField, formatValue, lint, parse } from '../../src/syntax/index.js';
+import { complete, format, formatField, formatValue, lint, parse } from '../../src/editor/syntax-entry.js';
 import { decode, encode } from '../../src/wire/index.js';
 import { fieldArb, jsonValueArb, operatorArb, queryArb } from '../support/query-arbitrary.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { complete, hover } from '../../src/syntax/index.js';
-import { catalog } from './fixtures.js';
+import { complete, hover } from '../../src/editor/syntax-entry.js';
+import { catalog } from '../syntax/fixtures.js';
 
 /** The hover at the `|` in `marked`. */
 function at(marked: string) {

@@ -9,9 +9,9 @@ import { fixEdits, resolveQueryLimits, validate, type LimitOptions, type QueryLi
 import { badArgument, capDiagnostics, hasErrors, type Diagnostic, type Fix, type QueryChange, type TextEdit } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { decode } from '../wire/index.js';
-import { detectSyntax, type DetectedSyntax } from './detect.js';
-import { formatClause, formatField, formatValue } from './format.js';
-import { parse } from './parse.js';
+import { detectSyntax, type DetectedSyntax } from '../syntax/detect.js';
+import { formatClause, formatField, formatValue } from '../syntax/format.js';
+import { parse } from '../syntax/parse.js';
 
 /** What {@link lint} returns. */
 export interface LintResult {

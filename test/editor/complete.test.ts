@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { complete } from '../../src/syntax/index.js';
-import { catalog } from './fixtures.js';
+import { complete } from '../../src/editor/syntax-entry.js';
+import { catalog } from '../syntax/fixtures.js';
 
 /** Completions at the `|` in `marked`, as `kind:insertText`. */
 function at(marked: string): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { TextEdit } from '../../src/diagnostics/index.js';
-import { detectSyntax, lint } from '../../src/syntax/index.js';
-import { catalog } from './fixtures.js';
+import { detectSyntax, lint } from '../../src/editor/syntax-entry.js';
+import { catalog } from '../syntax/fixtures.js';
 
 function covered(input: string): [string, string][] {
   return lint(input, catalog).diagnostics.map((d) => [d.code, input.slice(d.span!.start, d.span!.end)]);

@@ -10,12 +10,12 @@ import { QueryError, throwBadArgument } from '../diagnostics/index.js';
 import { OPERATOR_SPELLINGS, OPERATORS, operatorOfToken } from '../operators/index.js';
 import { completeWire } from './complete-wire.js';
 import { nextTokens } from './content-assist.js';
-import { getEngine, loadChevrotain } from './engine.js';
-import { formatField, formatValue } from './format.js';
-import { decodeQuotedField } from './literals.js';
-import { detectSyntax } from './detect.js';
+import { getEngine, loadChevrotain } from '../syntax/engine.js';
+import { formatField, formatValue } from '../syntax/format.js';
+import { decodeQuotedField } from '../syntax/literals.js';
+import { detectSyntax } from '../syntax/detect.js';
 import { attributeOf, fieldProposals, operatorProposals, valueProposals, type CompleteOptions, type Proposal } from './proposals.js';
-import { tokenEnd, tokenSpan } from './token-span.js';
+import { tokenEnd, tokenSpan } from '../syntax/token-span.js';
 
 /** One completion proposal, placed: {@link range} is the text it replaces. */
 export interface CompletionItem extends Proposal {

@@ -9,12 +9,12 @@ import { isOperator, type Operator, type Span } from '../ast/index.js';
 import { catalogArgumentProblems, resolveField, type Catalog } from '../catalog/index.js';
 import { QueryError, throwBadArgument } from '../diagnostics/index.js';
 import { OPERATORS, operatorsFor, type ValueShape } from '../operators/index.js';
-import { detectSyntax } from './detect.js';
-import { getEngine } from './engine.js';
-import { formatValue } from './format.js';
-import { decodeQuotedField } from './literals.js';
+import { detectSyntax } from '../syntax/detect.js';
+import { getEngine } from '../syntax/engine.js';
+import { formatValue } from '../syntax/format.js';
+import { decodeQuotedField } from '../syntax/literals.js';
 import { labelOf } from './proposals.js';
-import { tokenSpan } from './token-span.js';
+import { tokenSpan } from '../syntax/token-span.js';
 import { outlineJson, placeOf } from './wire-outline.js';
 
 /** What {@link hover} returns: Markdown text about the word at `range`. */
