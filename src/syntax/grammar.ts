@@ -28,6 +28,20 @@ export interface Grammar {
 /** The parser with its rules (the CST rule names are the keys of `cst.d.ts`). */
 export interface QueryParser extends Chevrotain.CstParser {
   query(): Chevrotain.CstNode;
+  /**
+   * How many syntax errors the parser records before it stops with {@link TooManySyntaxErrors}
+   * (Infinity: never). Error recovery costs tens of microseconds per bad token, so text that is
+   * nothing but errors is cut short once the diagnostics that will be listed are found.
+   */
+  errorLimit: number;
+}
+
+/** Thrown out of the parser when it records more errors than its `errorLimit`. */
+export class TooManySyntaxErrors extends Error {
+  constructor() {
+    super('catq: too many syntax errors');
+    this.name = 'TooManySyntaxErrors';
+  }
 }
 
 /** Options for {@link createGrammar}. */
@@ -49,7 +63,18 @@ export function createGrammar(chev: Chev, options: GrammarOptions = {}): Grammar
 
   type Alts = Chevrotain.IOrAlt<unknown>[];
 
+  const saveError = (chev.CstParser.prototype as unknown as { SAVE_ERROR(this: unknown, e: unknown): unknown }).SAVE_ERROR;
+
   class Parser extends chev.CstParser {
+    errorLimit = Infinity;
+
+    /** Chevrotain records every syntax error here: stop once there are more than `errorLimit`. */
+    SAVE_ERROR(error: unknown): unknown {
+      const saved = saveError.call(this, error);
+      if (this.errors.length > this.errorLimit) throw new TooManySyntaxErrors();
+      return saved;
+    }
+
     // The alternatives of each OR, built once: Chevrotain's performance guide recommends caching
     // them, since building the arrays and closures on every call dominates small inputs.
     private termAlts?: Alts;

@@ -7,6 +7,7 @@ import { badArgument, capDiagnostics, diagnostic, hasErrors, type Diagnostic } f
 import { resolveQueryLimits, type QueryLimits } from '../check/index.js';
 import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
+import { TooManySyntaxErrors, type QueryParser } from './grammar.js';
 import { fixKeywordCase } from './keyword-case.js';
 import { tokenEnd, tokenSpan } from './token-span.js';
 import { AstBuilder } from './visit.js';
@@ -86,11 +87,29 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
     return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics };
   }
   diagnostics.push(...fixKeywordCase(tokens, engine.tokens));
-  parser.input = tokens;
-  const cst = parser.query() as QueryCstNode;
+  // Error recovery costs tens of microseconds per bad token: once more errors are found than can
+  // be listed, the parser stops, and the text before the first error left out is parsed alone
+  // (for the partial query and the visitor's diagnostics), then counted as "at least 1 more".
+  const budget = maxDiagnostics;
+  let cst = runParser(parser, tokens, budget);
+  let stoppedAt: number | undefined;
+  if (cst === undefined) {
+    const errors = parser.errors as IRecognitionException[];
+    const last = (errors[errors.length - 1] as IRecognitionException).token;
+    stoppedAt = Number.isNaN(last.startOffset) ? text.length : last.startOffset;
+    const prefix = tokens.slice(0, firstAtOrAfter(tokens, stoppedAt));
+    cst = runParser(parser, prefix, 2 * budget + 10);
+    if (cst === undefined) {
+      const before = diagnostics.filter((d) => (d.span?.start ?? 0) < (stoppedAt as number));
+      before.push(stoppedSummary(maxDiagnostics, { start: stoppedAt, end: text.length }));
+      return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics: before };
+    }
+  }
   for (const e of parser.errors as IRecognitionException[]) {
     const t = e.token;
     const atEnd = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
+    // The end of a prefix cut short is not the end of the text.
+    if (stoppedAt !== undefined && (atEnd || t.startOffset >= stoppedAt)) continue;
     const span = atEnd ? { start: text.length, end: text.length } : tokenSpan(t);
     // The token before the error: when a character the lexer rejected lies between the two, the
     // parser error is its consequence and would only repeat it.
@@ -109,10 +128,48 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
     kept = diagnostics.filter((d) => !(d.code === 'syntax/unexpected-token' && (d.span?.start ?? 0) >= from));
   }
   for (const d of builder.diagnostics) kept.push(d);
+  if (stoppedAt !== undefined) {
+    // Only what lies before the first error left out is listed, so the list is the start of
+    // the one a parse that did not stop would give.
+    const cut = stoppedAt;
+    kept = kept.filter((d) => (d.span?.start ?? 0) < cut);
+  }
   const diagnostics2 = kept;
   diagnostics2.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  if (stoppedAt !== undefined) diagnostics2.push(stoppedSummary(maxDiagnostics, { start: stoppedAt, end: text.length }));
   const partial = query(builder.clauses, { span: { start: 0, end: text.length }, syntax: 'infix' });
   return hasErrors(diagnostics2) ? { partial, diagnostics: diagnostics2 } : { query: partial, partial, diagnostics: diagnostics2 };
+}
+
+/** Parses `tokens`; undefined when the parser stopped after more than `errorLimit` errors. */
+function runParser(parser: QueryParser, tokens: IToken[], errorLimit: number): QueryCstNode | undefined {
+  parser.input = tokens;
+  parser.errorLimit = errorLimit;
+  try {
+    return parser.query() as QueryCstNode;
+  } catch (e) {
+    if (e instanceof TooManySyntaxErrors) return undefined;
+    throw e;
+  } finally {
+    parser.errorLimit = Infinity;
+  }
+}
+
+/** The summary of a parse that stopped looking for errors: at least one more was found. */
+function stoppedSummary(limit: number, span: Span): Diagnostic {
+  return diagnostic('limit/more-diagnostics', { count: 1, limit, stopped: true }, { span });
+}
+
+/** The index of the first token starting at or after `offset` (tokens.length when none). */
+function firstAtOrAfter(tokens: readonly IToken[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((tokens[mid] as IToken).startOffset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
