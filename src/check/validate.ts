@@ -58,7 +58,8 @@ function checkQuery(query: Query, catalog: Catalog, options?: ValidateOptions): 
   const argumentProblems = catalogArgumentProblems('validate', catalog);
   if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
   if (argumentProblems.length) return { diagnostics: argumentProblems };
-  const ctx = checkContext(query, catalog);
+  const limits = resolveQueryLimits(options?.limits);
+  const ctx = checkContext(query, catalog, limits.maxDiagnostics);
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;
   for (let i = 0; i < clauses.length; i++) {
@@ -72,7 +73,6 @@ function checkQuery(query: Query, catalog: Catalog, options?: ValidateOptions): 
     if (checked) valid.push(checked);
   }
   checkRelations(ctx, valid);
-  const limits = resolveQueryLimits(options?.limits);
   checkLimits(query, limits, ctx.out);
   const diagnostics = capDiagnostics(ctx.out, limits.maxDiagnostics);
   if (hasErrors(diagnostics) || valid.length !== clauses.length) return { diagnostics };
