@@ -29,19 +29,14 @@ export interface Grammar {
 export interface QueryParser extends Chevrotain.CstParser {
   query(): Chevrotain.CstNode;
   /**
-   * How many syntax errors the parser records before it stops with {@link TooManySyntaxErrors}
-   * (Infinity: never). Error recovery costs tens of microseconds per bad token, so text that is
-   * nothing but errors is cut short once the diagnostics that will be listed are found.
+   * How many syntax errors the parser records before it stops (Infinity: never). Error recovery
+   * costs tens of microseconds per bad token, so text that is nothing but errors is cut short
+   * once the diagnostics that will be listed are found: the parser then sees the end of the
+   * input, and `stoppedAt` is the token of the first error left out (reset by `input`).
    */
   errorLimit: number;
-}
-
-/** Thrown out of the parser when it records more errors than its `errorLimit`. */
-export class TooManySyntaxErrors extends Error {
-  constructor() {
-    super('catq: too many syntax errors');
-    this.name = 'TooManySyntaxErrors';
-  }
+  /** The token of the first error over `errorLimit`, when the parser stopped. */
+  readonly stoppedAt: Chevrotain.IToken | undefined;
 }
 
 /** Options for {@link createGrammar}. */
@@ -67,12 +62,29 @@ export function createGrammar(chev: Chev, options: GrammarOptions = {}): Grammar
 
   class Parser extends chev.CstParser {
     errorLimit = Infinity;
+    stoppedAt: Chevrotain.IToken | undefined;
 
-    /** Chevrotain records every syntax error here: stop once there are more than `errorLimit`. */
-    SAVE_ERROR(error: unknown): unknown {
+    /**
+     * Chevrotain records every syntax error here: once there are more than `errorLimit`, the
+     * parser is moved to the end of its input (Chevrotain's own terminated state), so the rules
+     * on the stack finish at once and the tree built so far is kept.
+     */
+    SAVE_ERROR(error: Chevrotain.IRecognitionException): unknown {
       const saved = saveError.call(this, error);
-      if (this.errors.length > this.errorLimit) throw new TooManySyntaxErrors();
+      if (this.stoppedAt === undefined && this.errors.length > this.errorLimit) {
+        this.stoppedAt = error.token;
+        (this as unknown as { moveToTerminatedState(): void }).moveToTerminatedState();
+      }
       return saved;
+    }
+
+    override set input(tokens: Chevrotain.IToken[]) {
+      this.stoppedAt = undefined;
+      super.input = tokens;
+    }
+
+    override get input(): Chevrotain.IToken[] {
+      return super.input;
     }
 
     // The alternatives of each OR, built once: Chevrotain's performance guide recommends caching

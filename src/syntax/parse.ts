@@ -7,7 +7,6 @@ import { badArgument, capDiagnostics, diagnostic, hasErrors, type Diagnostic } f
 import { resolveQueryLimits, type QueryLimits } from '../check/index.js';
 import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
-import { TooManySyntaxErrors, type QueryParser } from './grammar.js';
 import { fixKeywordCase } from './keyword-case.js';
 import { tokenEnd, tokenSpan } from './token-span.js';
 import { AstBuilder } from './visit.js';
@@ -88,23 +87,14 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
   }
   diagnostics.push(...fixKeywordCase(tokens, engine.tokens));
   // Error recovery costs tens of microseconds per bad token: once more errors are found than can
-  // be listed, the parser stops, and the text before the first error left out is parsed alone
-  // (for the partial query and the visitor's diagnostics), then counted as "at least 1 more".
-  const budget = maxDiagnostics;
-  let cst = runParser(parser, tokens, budget);
-  let stoppedAt: number | undefined;
-  if (cst === undefined) {
-    const errors = parser.errors as IRecognitionException[];
-    const last = (errors[errors.length - 1] as IRecognitionException).token;
-    stoppedAt = Number.isNaN(last.startOffset) ? text.length : last.startOffset;
-    const prefix = tokens.slice(0, firstAtOrAfter(tokens, stoppedAt));
-    cst = runParser(parser, prefix, 2 * budget + 10);
-    if (cst === undefined) {
-      const before = diagnostics.filter((d) => (d.span?.start ?? 0) < (stoppedAt as number));
-      before.push(stoppedSummary(maxDiagnostics, { start: stoppedAt, end: text.length }));
-      return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics: before };
-    }
-  }
+  // be listed, the parser stops (it sees the end of the input); what was read before the first
+  // error left out is kept, the rest counted as "at least 1 more".
+  parser.input = tokens;
+  parser.errorLimit = maxDiagnostics;
+  const cst = parser.query() as QueryCstNode;
+  parser.errorLimit = Infinity;
+  const stop = parser.stoppedAt;
+  const stoppedAt = stop === undefined ? undefined : Number.isNaN(stop.startOffset) ? text.length : stop.startOffset;
   for (const e of parser.errors as IRecognitionException[]) {
     const t = e.token;
     const atEnd = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
@@ -141,35 +131,9 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
   return hasErrors(diagnostics2) ? { partial, diagnostics: diagnostics2 } : { query: partial, partial, diagnostics: diagnostics2 };
 }
 
-/** Parses `tokens`; undefined when the parser stopped after more than `errorLimit` errors. */
-function runParser(parser: QueryParser, tokens: IToken[], errorLimit: number): QueryCstNode | undefined {
-  parser.input = tokens;
-  parser.errorLimit = errorLimit;
-  try {
-    return parser.query() as QueryCstNode;
-  } catch (e) {
-    if (e instanceof TooManySyntaxErrors) return undefined;
-    throw e;
-  } finally {
-    parser.errorLimit = Infinity;
-  }
-}
-
 /** The summary of a parse that stopped looking for errors: at least one more was found. */
 function stoppedSummary(limit: number, span: Span): Diagnostic {
   return diagnostic('limit/more-diagnostics', { count: 1, limit, stopped: true }, { span });
-}
-
-/** The index of the first token starting at or after `offset` (tokens.length when none). */
-function firstAtOrAfter(tokens: readonly IToken[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((tokens[mid] as IToken).startOffset < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
