@@ -29,6 +29,31 @@ const worstQuery = () => catq.decode(JSON.stringify(Array.from({ length: 20 }, (
 const title = 'Hearth ultralight boot in green, three-season trips, available in green and yellow';
 const items = Array.from({ length: 1000 }, (_, i) => ({ id: i, title: `${title} ${i}` }));
 
+const completeText = '[' + '["title","a"],'.repeat(Math.floor((10_000 - 3) / 14)) + '["';
+const bigOneOf = catq.query([catq.clause('one-of', 'title', Array.from({ length: 1000 }, (_, i) => 'x'.repeat(87) + String(i).padStart(3, '0')))]);
+/** A q of 1 000 one-of clauses of 3-digit numbers, just under the 100 000 characters of maxLength. */
+const longQ = (() => {
+  const clauses = Array.from({ length: 1000 }, () => [['one-of', 'id'], Array.from({ length: 20 }, (_, i) => 100 + i)]);
+  let q = JSON.stringify(clauses);
+  while (q.length > 100_000) q = JSON.stringify(clauses.map(([h, l]) => [h, l.slice(0, -1)]).map((c, i) => (clauses[i] = c)));
+  return q;
+})();
+const wrongTyped = catq.decode(JSON.stringify(Array.from({ length: 49 }, () => [['one-of', 'id'], Array.from({ length: 1000 }, (_, i) => String(i))])), { maxLength: 1e6, maxListLength: 1000 }).query;
+let predicate;
+const predicateOf = (q) => (predicate ??= catq.compile(q, catalog));
+/** The first call of `f` in this process, then the median of 30 more: `first/median ms`. */
+function coldWarm(f) {
+  const ts = [];
+  for (let i = 0; i < 31; i++) {
+    const t = performance.now();
+    f();
+    ts.push(performance.now() - t);
+  }
+  const first = ts.shift();
+  ts.sort((x, y) => x - y);
+  return `first/median ms: ${first.toFixed(1)}/${ts[15].toFixed(2)}`;
+}
+
 /** Each case returns a short outcome (what the call gave). */
 const CASES = {
   // parse/lint on error-heavy text: quadratic before (previousEnd scan per error).
@@ -130,6 +155,22 @@ const CASES = {
     const p = catq.compile(matchesQuery(words(100, 5), 'matches-phrase'), catalog);
     return `${items.filter(p).length} matches`;
   },
+  // Issue 20: the worst input within the default limits for each entry point, in a fresh process:
+  // the first call (cold: what a CLI run or a serverless handler pays) and the median of 30 more.
+  ...Object.fromEntries(
+    Object.entries({
+      'parse "a " x 5000 (10 000 characters of errors)': () => catq.parse('a '.repeat(5000)),
+      'parse "not " x 2500': () => catq.parse('not '.repeat(2500)),
+      'lint "not " x 2500': () => catq.lint('not '.repeat(2500), catalog),
+      'complete, 10 000 characters of wire text': () => catq.complete(completeText, completeText.length, catalog),
+      'format, one-of of 1000 strings of 90 characters': () => catq.format(bigOneOf),
+      'decode, 100 000 characters of q': () => catq.decode(longQ),
+      'check, 49 one-of of 1000 wrong-typed values (raised maxLength)': () => catq.check(wrongTyped, catalog),
+      'toSql postgres, 20 x 100-letter words': () => catq.toSql(worstQuery(), catalog, { dialect: 'postgres' }),
+      'toMongo, 20 x 100-letter words': () => catq.toMongo(worstQuery(), catalog),
+      'compiled predicate, 20 x 100-letter words, on 1000 items (first: with compile)': () => items.filter(predicateOf(worstQuery())),
+    }).map(([label, f]) => [`cold/warm: ${label}`, () => coldWarm(f)]),
+  ),
   // The CLI on one NDJSON line of 64 MB: assembled by string concatenation before.
   'CLI run, one 64 MB NDJSON line': () => {
     const dir = mkdtempSync(join(tmpdir(), 'catq-bench-'));

@@ -8,19 +8,7 @@ import { compare, distUrl } from './lib.mjs';
 const dist = distUrl();
 const catq = await import(new URL('syntax.js', dist).href);
 
-// [catq infix, liqe equivalent]; the wire text is derived from catq's own parse (toWire shape).
-const QUERIES = [
-  ['brand = "Acme"', 'brand:"Acme"'],
-  ['price < 20', 'price:<20'],
-  ['price >= 10 and price <= 99.5', 'price:>=10 AND price:<=99.5'],
-  ['tags one-of ["sale", "new", "clearance"]', 'tags:"sale" OR tags:"new" OR tags:"clearance"'],
-  ['title matches "red shoe"', 'title:"red shoe"'],
-  ['color present? true', 'color:*'],
-  ['Brand.Id = 42 and in_stock = true', 'Brand.Id:42 AND in_stock:true'],
-  ['brand = "Acme" and price < 20 and tags one-of ["sale", "new"] and title matches "red shoe"', 'brand:"Acme" AND price:<20 AND (tags:"sale" OR tags:"new") AND title:"red shoe"'],
-  ['`size (EU)` = 42 and vendor/brand-id = "x-1" and rating > -1.5e2', 'size_eu:42 AND vendor_brand_id:"x-1" AND rating:>-150'],
-  ['name = "Ünïcødé 😀 \\u00e9" and category one-of [1, 2, 3, 4, 5, 6, 7, 8]', 'name:"Ünïcødé 😀 é" AND (category:1 OR category:2 OR category:3 OR category:4 OR category:5 OR category:6 OR category:7 OR category:8)'],
-];
+import { PARSE_QUERIES as QUERIES } from './workloads.mjs';
 
 const toWire = (q) => JSON.stringify(q.clauses.map((c) => (c.operator === '=' ? [c.field, c.value] : [[c.operator, c.field], c.value])));
 const infix = QUERIES.map(([i]) => i);

@@ -9,7 +9,7 @@ const wanted = process.argv.slice(2);
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.mjs'))
   .filter((f) => wanted.length === 0 || wanted.some((w) => f.startsWith(w)))
-  .sort();
+  .sort((a, b) => Number(b.startsWith('ratios')) - Number(a.startsWith('ratios')) || a.localeCompare(b));
 for (const f of files) {
   console.log(`\n### ${f}\n`);
   await import(pathToFileURL(join(here, f)).href);

@@ -1,7 +1,7 @@
 import { isQuery, query as trustedQuery, type Clause, type JsonArray, type Query } from '../ast/index.js';
 import { loadCatalog, type Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
-import { describeValue, diagnostic, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
+import { describeValue, diagnostic, guardAll, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
 import { format } from '../syntax/index.js';
 import { clause as checkedClause, encode, toWire, type DecodeLimits } from '../wire/index.js';
 import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';
@@ -81,6 +81,10 @@ export class QueryBuilder<C extends Catalog = Catalog> {
    *   would have had.
    */
   and(other: Query | { toQuery(): Query }): QueryBuilder<C> {
+    return guardAll('and', () => this.#and(other));
+  }
+
+  #and(other: Query | { toQuery(): Query }): QueryBuilder<C> {
     const q: unknown = typeof (other as { toQuery?: unknown } | null)?.toQuery === 'function' ? (other as { toQuery(): Query }).toQuery() : other;
     if (!isQuery(q)) throwBadArgument('and', 'other', 'a Query or a QueryBuilder', other, 'Pass decode(q).query, parse(text).query or another builder.');
     const clauses = [...this.#clauses];
@@ -88,6 +92,12 @@ export class QueryBuilder<C extends Catalog = Catalog> {
     let qLength = this.#qLength;
     let hint = '';
     const theirs = q.clauses as readonly unknown[];
+    const total = this.#clauses.length + theirs.length;
+    if (total > this.#limits.maxClauses) {
+      // Refused before any clause is read: a hand-built `clauses.length = 2 ** 32 - 1` costs nothing.
+      const over = diagnostic('wire/too-many-clauses', { count: total, limit: this.#limits.maxClauses }, { path: '' });
+      throw new QueryError([over], "and() cannot add these clauses (raise queryBuilder's limits option if the service allows more)");
+    }
     for (let k = 0; k < theirs.length; k++) {
       const c = theirs[k];
       const o = (typeof c === 'object' && c !== null ? c : {}) as Partial<Clause>;

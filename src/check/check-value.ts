@@ -71,6 +71,13 @@ export function checkValue(
       for (let k = 0; k < value.length; k++) {
         const candidate = value[k] as unknown;
         if (isValueOfType(candidate, type)) continue;
+        if (ctx.out.length >= ctx.maxListed) {
+          // No more will be listed: count the rest (a fix copies and prints the whole list).
+          let count = 0;
+          for (let j = k; j < value.length; j++) if (!isValueOfType(value[j], type)) count++;
+          ctx.out.push(diagnostic('limit/more-diagnostics', { count, limit: ctx.maxListed }, { path: '' }));
+          return;
+        }
         const fixed = coerceValue(candidate, type);
         let fixes: Fix[] = [];
         if (fixed !== undefined) {

@@ -10,15 +10,21 @@ export interface CheckContext {
   readonly out: Diagnostic[];
   /** Writes quick-fix edits; absent when the query's source syntax is unknown or has no positions. */
   readonly printer?: SourcePrinter | undefined;
+  /**
+   * How many diagnostics will be listed (`maxDiagnostics`): checks that report one diagnostic per
+   * element of a value stop making them once `out` holds this many, and count the rest in one
+   * `limit/more-diagnostics` (which `capDiagnostics` adds up).
+   */
+  readonly maxListed: number;
 }
 
 /**
  * Builds a context. Edits are computed with the wire printer for a wire query with positions;
  * otherwise fixes carry only their `change` (the infix `lint` recomputes edits with its printer).
  */
-export function checkContext(query: Query, catalog: Catalog): CheckContext {
+export function checkContext(query: Query, catalog: Catalog, maxListed = Infinity): CheckContext {
   const printer = query.syntax === 'wire' && query.clauses[0]?.spans ? wirePrinter : undefined;
-  return { query, catalog, out: [], printer };
+  return { query, catalog, out: [], printer, maxListed };
 }
 
 /** A quick fix for `change`, with edits when the context can write them. */

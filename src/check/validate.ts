@@ -77,7 +77,8 @@ function checkQuery(query: Query, catalog: Catalog, options: ValidateOptions | u
   const argumentProblems = catalogArgumentProblems('validate', catalog);
   if (!isQuery(query)) argumentProblems.unshift(badArgument('validate', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).'));
   if (argumentProblems.length) return { diagnostics: argumentProblems };
-  const ctx = checkContext(query, catalog);
+  const limits = resolveQueryLimits(options?.limits);
+  const ctx = checkContext(query, catalog, limits.maxDiagnostics);
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;
   for (let i = 0; i < clauses.length; i++) {
@@ -91,7 +92,6 @@ function checkQuery(query: Query, catalog: Catalog, options: ValidateOptions | u
     if (checked) valid.push(checked);
   }
   checkRelations(ctx, valid);
-  const limits = resolveQueryLimits(options?.limits);
   checkLimits(query, limits, ctx.out);
   const diagnostics = capDiagnostics(ctx.out, limits.maxDiagnostics);
   if (!wantPlan || hasErrors(diagnostics) || valid.length !== clauses.length) return { diagnostics };

@@ -40,3 +40,32 @@ export function guard<R>(fn: string, body: () => R): R {
     );
   }
 }
+
+/**
+ * {@link guard} for functions that run no database and call no user code on purpose (`format`,
+ * `clause`, `query`): whatever their arguments throw (a Proxy trap, a getter, any Error) surfaces
+ * as a QueryError (`api/bad-argument`), so that a throw of theirs is always a QueryError.
+ */
+export function guardAll<R>(fn: string, body: () => R): R {
+  try {
+    return guard(fn, body);
+  } catch (e) {
+    if (e instanceof QueryError) throw e;
+    let what: string;
+    try {
+      what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    } catch {
+      what = 'an exception that cannot be read';
+    }
+    throw new QueryError(
+      [
+        diagnostic(
+          'api/bad-argument',
+          { fn, name: 'arguments', expected: 'plain data', found: `a value that threw when read (${what.slice(0, 200)})`, fix: 'Pass plain data: no getters or proxies that throw.' },
+          { path: '' },
+        ),
+      ],
+      `${fn} was called with a bad argument`,
+    );
+  }
+}

@@ -8,11 +8,13 @@ export const DEFAULT_MAX_DIAGNOSTICS = 100;
  * Keeps the first `max` diagnostics and replaces the rest with one `limit/more-diagnostics`
  * saying how many were left out, so that a hostile query cannot produce an unbounded error
  * body. A list that was capped before (its "and N more" entry) is capped again correctly: the
- * counts add up. The summary is an error when any dropped diagnostic was an error.
+ * counts add up (and a summary of a check that stopped early keeps saying so). The summary is an
+ * error when any dropped diagnostic was an error.
  */
 export function capDiagnostics(diagnostics: Diagnostic[], max: number = DEFAULT_MAX_DIAGNOSTICS): Diagnostic[] {
   let earlier = 0;
   let earlierError = false;
+  let stopped = false;
   let kept = diagnostics;
   if (diagnostics.some((d) => d.code === 'limit/more-diagnostics')) {
     kept = [];
@@ -21,6 +23,7 @@ export function capDiagnostics(diagnostics: Diagnostic[], max: number = DEFAULT_
       else {
         earlier += typeof d.data?.['count'] === 'number' ? d.data['count'] : 0;
         earlierError ||= d.severity === 'error';
+        stopped ||= d.data?.['stopped'] === true;
       }
     }
   }
@@ -31,6 +34,6 @@ export function capDiagnostics(diagnostics: Diagnostic[], max: number = DEFAULT_
   if (dropped === 0) return head;
   let anyError = earlierError;
   for (let i = head.length; i < kept.length && !anyError; i++) anyError = (kept[i] as Diagnostic).severity === 'error';
-  head.push(diagnostic('limit/more-diagnostics', { count: dropped, limit }, { path: '', severity: anyError ? 'error' : 'warning' }));
+  head.push(diagnostic('limit/more-diagnostics', stopped ? { count: dropped, limit, stopped } : { count: dropped, limit }, { path: '', severity: anyError ? 'error' : 'warning' }));
   return head;
 }

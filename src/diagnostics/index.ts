@@ -10,6 +10,6 @@ export { QueryError, isQueryError } from './query-error.js';
 export { toErrorBody, type ErrorBody } from './error-body.js';
 export { toLspDiagnostics, lspPosition, type LspDiagnostic, type LspFix, type LspOptions, type LspPosition, type LspRange, type LspRelatedInformation, type LspTextEdit } from './lsp.js';
 export { renderDiagnostics, type RenderOptions } from './render.js';
-export { badArgument, guard, throwBadArgument } from './arguments.js';
+export { badArgument, guard, guardAll, throwBadArgument } from './arguments.js';
 export { capDiagnostics, DEFAULT_MAX_DIAGNOSTICS } from './cap.js';
 export { unknownOptions } from './option-keys.js';

@@ -14,7 +14,7 @@ import { getEngine, loadChevrotain } from '../syntax/engine.js';
 import { formatField, formatValue } from '../syntax/format.js';
 import { decodeQuotedField } from '../syntax/literals.js';
 import { detectSyntax } from '../syntax/detect.js';
-import { attributeOf, fieldProposals, operatorProposals, valueProposals, type CompleteOptions, type Proposal } from './proposals.js';
+import { attributeOf, DEFAULT_MAX_COMPLETE_LENGTH, fieldProposals, operatorProposals, valueProposals, type CompleteOptions, type Proposal } from './proposals.js';
 import { tokenEnd, tokenSpan } from '../syntax/token-span.js';
 
 /** One completion proposal, placed: {@link range} is the text it replaces. */
@@ -35,7 +35,8 @@ const PREFIX_TOKENS = new Set([
  * label), the operators allowed on the field's type, values (`AllowedValues` of the catalog's
  * UIConfiguration, else values seen in `options.items`), and keywords. `text` is infix or
  * plain JSON wire text (told apart by `detectSyntax`); percent-encoded text gets no proposals.
- * An unreadable prefix gives no proposals; only a bad argument throws (`QueryError`).
+ * An unreadable prefix, and a text longer than `options.maxLength` (default 10 000), give no
+ * proposals; only a bad argument throws (`QueryError`).
  *
  * ```ts
  * complete('colors = ', 9, catalog).map((c) => c.insertText); // ['"red"', '"blue"', ...]
@@ -47,9 +48,11 @@ export function complete(text: string, offset: number, catalog: Catalog, options
   if (typeof offset !== 'number' || Number.isNaN(offset)) throwBadArgument('complete', 'offset', 'a number (a UTF-16 offset into the text)', offset, 'Pass the cursor position.');
   const problems = catalogArgumentProblems('complete', catalog);
   if (problems.length) throw new QueryError(problems, 'complete was called with a bad catalog');
-  if (options === null || typeof options !== 'object') throwBadArgument('complete', 'options', 'an object ({ items?, maxValues? })', options, 'Pass {} or leave it out.');
+  if (options === null || typeof options !== 'object') throwBadArgument('complete', 'options', 'an object ({ items?, maxValues?, maxLength? })', options, 'Pass {} or leave it out.');
   if (options.items !== undefined && !Array.isArray(options.items)) throwBadArgument('complete', 'options.items', 'an array of raw items', options.items, 'Pass a sample of the item data, or leave it out.');
   if (options.maxValues !== undefined && (typeof options.maxValues !== 'number' || Number.isNaN(options.maxValues))) throwBadArgument('complete', 'options.maxValues', 'a number', options.maxValues, 'Pass how many sample values to propose at most.');
+  if (options.maxLength !== undefined && (typeof options.maxLength !== 'number' || Number.isNaN(options.maxLength))) throwBadArgument('complete', 'options.maxLength', 'a number', options.maxLength, 'Pass the longest text to complete, or leave it out.');
+  if (text.length > (options.maxLength !== undefined && options.maxLength >= 0 ? options.maxLength : DEFAULT_MAX_COMPLETE_LENGTH)) return [];
   const at = Math.max(0, Math.min(offset, text.length));
   if (detectSyntax(text) === 'wire') return completeWire(text, at, catalog, options);
   const { lexer, parser } = getEngine();

@@ -7,4 +7,4 @@
 export { lint, infixPrinter, type LintOptions, type LintResult } from './lint.js';
 export { complete, type CompletionItem } from './complete.js';
 export { hover, describeField, describeOperator, type HoverInfo } from './hover.js';
-export type { CompleteOptions } from './proposals.js';
+export { DEFAULT_MAX_COMPLETE_LENGTH, type CompleteOptions } from './proposals.js';

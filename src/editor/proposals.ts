@@ -19,7 +19,16 @@ export interface CompleteOptions {
   readonly items?: readonly unknown[];
   /** At most this many values from the sample (default 20). */
   readonly maxValues?: number;
+  /**
+   * The longest text completed, in UTF-16 code units (default {@link DEFAULT_MAX_COMPLETE_LENGTH},
+   * as `maxInfixLength`): a longer text gets no proposals, so one call stays within a few
+   * milliseconds whatever it is given. `Infinity` lifts it (an editor on the user's own document).
+   */
+  readonly maxLength?: number;
 }
+
+/** The default `maxLength` of `complete` (docs/limits.md). */
+export const DEFAULT_MAX_COMPLETE_LENGTH = 10_000;
 
 /** One proposal before it is placed in the text. */
 export interface Proposal {

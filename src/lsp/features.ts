@@ -34,7 +34,8 @@ export class Positions {
  */
 export function completionItems(text: string, offset: number, catalog: Catalog, items: readonly unknown[] | undefined, wire = false): CompletionItem[] {
   const at = new Positions(text);
-  const options = items ? { items } : {};
+  // The user's own document: completed up to the length the editor lints (EDITOR_LINT_OPTIONS).
+  const options = items ? { items, maxLength: 200_000 } : { maxLength: 200_000 };
   const proposals =
     wire && text.trim() === ''
       ? complete('[', 1, catalog, options).map((c) => ({ ...c, insertText: '[' + c.insertText, range: { start: offset, end: offset } }))

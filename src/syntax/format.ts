@@ -7,7 +7,7 @@
  * empty query. `parse(format(q))` gives `q` back for every query.
  */
 import { isQuery, type Clause, type JsonValue, type Query } from '../ast/index.js';
-import { guard, throwBadArgument } from '../diagnostics/index.js';
+import { guardAll, throwBadArgument } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { BARE_FIELD, KEYWORDS } from './tokens.js';
 
@@ -29,22 +29,39 @@ export function formatField(name: string): string {
 /**
  * A JSON value as infix text: JSON literals with `, ` between array elements and `": "` in
  * objects; strings with JSON escapes (lone surrogates escaped as `\udXXX`), `-0` as `0`.
+ * Throws a QueryError for a hole of a sparse array (not JSON) and for a value of more than
+ * {@link MAX_FORMAT_VALUES} values, so that a hand-built `a.length = 2 ** 32 - 1` costs nothing.
  */
 export function formatValue(value: JsonValue): string {
+  return writeValue(value, { left: MAX_FORMAT_VALUES });
+}
+
+/** The most values (elements and members, at any depth) one call of the formatter writes. */
+export const MAX_FORMAT_VALUES = 10_000_000;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function writeValue(value: JsonValue, budget: { left: number }): string {
+  if (--budget.left < 0) throwBadArgument('format', 'query', `a query of at most ${MAX_FORMAT_VALUES} values`, value, 'Format smaller queries.');
   if (value === null || typeof value !== 'object') {
     // JSON.stringify prints -0 as 0 and escapes lone surrogates (well-formed JSON.stringify).
     return JSON.stringify(value);
   }
   if (Array.isArray(value)) {
     const items = value as readonly JsonValue[];
+    const length = items.length;
+    if (length > budget.left) throwBadArgument('format', 'query', `a query of at most ${MAX_FORMAT_VALUES} values`, value, 'Format smaller queries.');
     let out = '[';
-    for (let i = 0; i < items.length; i++) out += (i ? ', ' : '') + formatValue(items[i] as JsonValue);
+    for (let i = 0; i < length; i++) {
+      if (!hasOwn.call(items, i)) throwBadArgument('format', 'query', 'JSON values (no holes in arrays)', undefined, 'Build clauses with clause(), which refuses sparse arrays.');
+      out += (i ? ', ' : '') + writeValue(items[i] as JsonValue, budget);
+    }
     return out + ']';
   }
   let out = '{';
   let first = true;
   for (const key of Object.keys(value)) {
-    out += (first ? '' : ', ') + JSON.stringify(key) + ': ' + formatValue((value as Record<string, JsonValue>)[key] as JsonValue);
+    out += (first ? '' : ', ') + JSON.stringify(key) + ': ' + writeValue((value as Record<string, JsonValue>)[key] as JsonValue, budget);
     first = false;
   }
   return out + '}';
@@ -57,10 +74,16 @@ export function formatClause(c: Clause): string {
 
 /** The canonical infix text of a query; the empty query is the empty string. */
 export function format(q: Query): string {
-  return guard('format', () => {
+  return guardAll('format', () => {
     if (!isQuery(q)) throwBadArgument('format', 'query', 'a Query', q, 'Pass the query returned by parse(text) or decode(q).');
+    const budget = { left: MAX_FORMAT_VALUES };
+    const clauses = q.clauses;
+    if (clauses.length > budget.left) throwBadArgument('format', 'query', `a query of at most ${MAX_FORMAT_VALUES} values`, q, 'Format smaller queries.');
     let out = '';
-    for (let i = 0; i < q.clauses.length; i++) out += (i ? ' and ' : '') + formatClause(q.clauses[i] as Clause);
+    for (let i = 0; i < clauses.length; i++) {
+      const c = clauses[i] as Clause;
+      out += (i ? ' and ' : '') + formatField(c.field) + ' ' + OPERATORS[c.operator].infix + ' ' + writeValue(c.value, budget);
+    }
     return out;
   });
 }

@@ -28,6 +28,15 @@ export interface Grammar {
 /** The parser with its rules (the CST rule names are the keys of `cst.d.ts`). */
 export interface QueryParser extends Chevrotain.CstParser {
   query(): Chevrotain.CstNode;
+  /**
+   * How many syntax errors the parser records before it stops (Infinity: never). Error recovery
+   * costs tens of microseconds per bad token, so text that is nothing but errors is cut short
+   * once the diagnostics that will be listed are found: the parser then sees the end of the
+   * input, and `stoppedAt` is the token of the first error left out (reset by `input`).
+   */
+  errorLimit: number;
+  /** The token of the first error over `errorLimit`, when the parser stopped. */
+  readonly stoppedAt: Chevrotain.IToken | undefined;
 }
 
 /** Options for {@link createGrammar}. */
@@ -49,7 +58,35 @@ export function createGrammar(chev: Chev, options: GrammarOptions = {}): Grammar
 
   type Alts = Chevrotain.IOrAlt<unknown>[];
 
+  const saveError = (chev.CstParser.prototype as unknown as { SAVE_ERROR(this: unknown, e: unknown): unknown }).SAVE_ERROR;
+
   class Parser extends chev.CstParser {
+    errorLimit = Infinity;
+    stoppedAt: Chevrotain.IToken | undefined;
+
+    /**
+     * Chevrotain records every syntax error here: once there are more than `errorLimit`, the
+     * parser is moved to the end of its input (Chevrotain's own terminated state), so the rules
+     * on the stack finish at once and the tree built so far is kept.
+     */
+    SAVE_ERROR(error: Chevrotain.IRecognitionException): unknown {
+      const saved = saveError.call(this, error);
+      if (this.stoppedAt === undefined && this.errors.length > this.errorLimit) {
+        this.stoppedAt = error.token;
+        (this as unknown as { moveToTerminatedState(): void }).moveToTerminatedState();
+      }
+      return saved;
+    }
+
+    override set input(tokens: Chevrotain.IToken[]) {
+      this.stoppedAt = undefined;
+      super.input = tokens;
+    }
+
+    override get input(): Chevrotain.IToken[] {
+      return super.input;
+    }
+
     // The alternatives of each OR, built once: Chevrotain's performance guide recommends caching
     // them, since building the arrays and closures on every call dominates small inputs.
     private termAlts?: Alts;

@@ -101,11 +101,20 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
     return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics };
   }
   diagnostics.push(...fixKeywordCase(tokens, engine.tokens));
+  // Error recovery costs tens of microseconds per bad token: once more errors are found than can
+  // be listed, the parser stops (it sees the end of the input); what was read before the first
+  // error left out is kept, the rest counted as "at least 1 more".
   parser.input = tokens;
+  parser.errorLimit = maxDiagnostics;
   const cst = parser.query() as QueryCstNode;
+  parser.errorLimit = Infinity;
+  const stop = parser.stoppedAt;
+  const stoppedAt = stop === undefined ? undefined : Number.isNaN(stop.startOffset) ? text.length : stop.startOffset;
   for (const e of parser.errors as IRecognitionException[]) {
     const t = e.token;
     const atEnd = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
+    // The end of a prefix cut short is not the end of the text.
+    if (stoppedAt !== undefined && (atEnd || t.startOffset >= stoppedAt)) continue;
     const span = atEnd ? { start: text.length, end: text.length } : tokenSpan(t);
     // The token before the error: when a character the lexer rejected lies between the two, the
     // parser error is its consequence and would only repeat it.
@@ -124,10 +133,22 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
     kept = diagnostics.filter((d) => !(d.code === 'syntax/unexpected-token' && (d.span?.start ?? 0) >= from));
   }
   for (const d of builder.diagnostics) kept.push(d);
+  if (stoppedAt !== undefined) {
+    // Only what lies before the first error left out is listed, so the list is the start of
+    // the one a parse that did not stop would give.
+    const cut = stoppedAt;
+    kept = kept.filter((d) => (d.span?.start ?? 0) < cut);
+  }
   const diagnostics2 = kept;
   diagnostics2.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  if (stoppedAt !== undefined) diagnostics2.push(stoppedSummary(maxDiagnostics, { start: stoppedAt, end: text.length }));
   const partial = query(builder.clauses, { span: { start: 0, end: text.length }, syntax: 'infix' });
   return hasErrors(diagnostics2) ? { partial, diagnostics: diagnostics2 } : { query: partial, partial, diagnostics: diagnostics2 };
+}
+
+/** The summary of a parse that stopped looking for errors: at least one more was found. */
+function stoppedSummary(limit: number, span: Span): Diagnostic {
+  return diagnostic('limit/more-diagnostics', { count: 1, limit, stopped: true }, { span });
 }
 
 /**

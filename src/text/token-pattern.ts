@@ -130,13 +130,26 @@ function patternBody(token: string): string | undefined {
       k += n;
       continue;
     }
-    const m = membersAt(chars, k);
-    if (m.length === 0) return undefined;
-    out += classOf(m);
+    const ch = chars[k] as string;
+    let cls = ch === 'σ' || ch === 'ς' ? undefined : classCache.get(ch);
+    if (cls === undefined) {
+      const m = membersAt(chars, k);
+      cls = m.length === 0 ? '' : classOf(m);
+      if (ch !== 'σ' && ch !== 'ς' && classCache.size < 4096) classCache.set(ch, cls);
+    }
+    if (cls === '') return undefined;
+    out += cls;
     k++;
   }
   return out;
 }
+
+/**
+ * The class of each lower-cased character seen (its members do not depend on the context but
+ * for the sigmas), so that a long word costs a map lookup per character. Bounded: a query has
+ * at most `maxPatternSize` characters, but a process sees many queries.
+ */
+const classCache = new Map<string, string>();
 
 /** The pattern of one token, rendered for an engine. */
 export function renderTokenPattern(token: string, rendering: PatternRendering): string {

@@ -1,53 +1,43 @@
 /**
- * Tables derived once, lazily, from the JavaScript engine's own Unicode data, so that the SQL
- * and Mongo compilers match text exactly like the tokenizer of this folder, by construction:
- * the token character class (`[\p{L}\p{M}\p{Nd}]`) as code point ranges, and the inverse of
- * `toLowerCase()` over token characters (which characters lower-case to a given string).
+ * The tokenizer's Unicode tables, as the SQL and Mongo compilers need them to match text exactly
+ * like the tokenizer of this folder: the token character class (`[\p{L}\p{M}\p{Nd}]`) as code
+ * point ranges, and the inverse of `toLowerCase()` over token characters (which characters
+ * lower-case to a given string).
  *
- * Deriving them at run time (rather than shipping generated tables) keeps them equal to the
- * evaluator's regular expressions on whatever Unicode version the running engine has. The cost
- * (about 100 ms, once per process, on the first text clause compiled) is kept low by scanning
- * one string of every code point with native regular expressions instead of testing code
- * points one by one.
+ * They must equal the evaluator's regular expressions on the running engine's Unicode version.
+ * A process whose engine has the Unicode version of the committed, generated tables
+ * (`unicode-data.generated.ts`, compared with a fresh derivation by the tests) reads those (a
+ * fraction of a millisecond); any other engine (a browser, another Node) derives them from its
+ * own Unicode data once, on the first text clause compiled (about 100 ms; derive-unicode.ts).
  */
-import { TOKEN_SOURCE } from './tokenize.js';
+import { deriveUnicodeTables, readUnicodeData, type Ranges, type UnicodeTables } from './derive-unicode.js';
+import { LOWER_CHANGES, TOKEN_RANGES, UNICODE_VERSION } from './unicode-data.generated.js';
 
-/** Inclusive code point ranges, ascending. */
-export type Ranges = readonly (readonly [number, number])[];
+export type { Ranges } from './derive-unicode.js';
 
-let everyCodePoint: string | undefined;
-let tokenRanges: Ranges | undefined;
+let tables: UnicodeTables | undefined;
 let multi: string[] | undefined;
 
-/** One string holding every Unicode scalar value in order (surrogate code points excluded). */
-function allScalars(): string {
-  if (everyCodePoint !== undefined) return everyCodePoint;
-  const units = new Uint16Array(0xd800 + (0x10000 - 0xe000) + (0x110000 - 0x10000) * 2);
-  let n = 0;
-  for (let cp = 0; cp < 0xd800; cp++) units[n++] = cp;
-  for (let cp = 0xe000; cp < 0x10000; cp++) units[n++] = cp;
-  for (let v = 0; v < 0x100000; v++) {
-    units[n++] = 0xd800 + (v >> 10);
-    units[n++] = 0xdc00 + (v & 0x3ff);
-  }
-  everyCodePoint = new TextDecoder('utf-16le').decode(units);
-  return everyCodePoint;
+/** The Unicode version of the running engine, when it says (Node does; browsers do not). */
+function engineUnicodeVersion(): string | undefined {
+  const versions = (globalThis as { process?: { versions?: Record<string, unknown> } }).process?.versions;
+  const v = versions?.['unicode'];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Whether the committed tables are this engine's: generated on the same Unicode version. */
+export function usesGeneratedUnicodeData(): boolean {
+  return engineUnicodeVersion() === UNICODE_VERSION;
+}
+
+function unicodeTables(): UnicodeTables {
+  tables ??= usesGeneratedUnicodeData() ? readUnicodeData(TOKEN_RANGES, LOWER_CHANGES) : deriveUnicodeTables();
+  return tables;
 }
 
 /** The code point ranges of the token character class. */
 export function tokenCharRanges(): Ranges {
-  if (tokenRanges) return tokenRanges;
-  const out: [number, number][] = [];
-  const runs = new RegExp(TOKEN_SOURCE, 'gu');
-  const text = allScalars();
-  for (let m = runs.exec(text); m !== null; m = runs.exec(text)) {
-    const run = m[0];
-    const lastUnit = run.charCodeAt(run.length - 1);
-    const lastAt = lastUnit >= 0xdc00 && lastUnit <= 0xdfff ? run.length - 2 : run.length - 1;
-    out.push([run.codePointAt(0) as number, run.codePointAt(lastAt) as number]);
-  }
-  tokenRanges = out;
-  return out;
+  return unicodeTables().tokenRanges;
 }
 
 /** Whether a code point is a token character. */
@@ -73,16 +63,8 @@ let changedInverse: Map<string, number[]> | undefined;
  * (about 1,400 of them). Every other token character lower-cases to itself.
  */
 export function lowerChanges(): ReadonlyMap<number, string> {
-  if (changing) return changing;
-  const out = new Map<number, string>();
-  const cwl = /\p{Changes_When_Lowercased}/gu;
-  const text = allScalars();
-  for (let m = cwl.exec(text); m !== null; m = cwl.exec(text)) {
-    const cp = m[0].codePointAt(0) as number;
-    if (isTokenCodePoint(cp)) out.set(cp, m[0].toLowerCase());
-  }
-  changing = out;
-  return out;
+  changing ??= new Map(unicodeTables().lowerChanges);
+  return changing;
 }
 
 /**

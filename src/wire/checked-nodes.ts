@@ -11,13 +11,15 @@ import {
   type QueryOptions,
   type Span,
 } from '../ast/index.js';
-import { describeValue, diagnostic, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { capDiagnostics, describeValue, diagnostic, guardAll, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import { fromJs } from './from-js.js';
 import { DEPTH_CAP, type DecodeLimits } from './limits.js';
 import { suggestOperator } from './suggest-operator.js';
 
-// Queries built in code are not untrusted input: no size limits beyond the hard depth cap.
-const CODE_LIMITS: DecodeLimits = { maxLength: Number.MAX_SAFE_INTEGER, maxClauses: Number.MAX_SAFE_INTEGER, maxListLength: Number.MAX_SAFE_INTEGER, maxDepth: DEPTH_CAP, maxDiagnostics: Number.MAX_SAFE_INTEGER };
+// Queries built in code are not untrusted input: no size limits beyond the hard depth cap and
+// a bound on the values walked (holes included) that no real query reaches, so that a
+// hand-built `a.length = 2 ** 32 - 1` is refused at once instead of walked.
+const CODE_LIMITS: DecodeLimits = { maxLength: 10_000_000, maxClauses: Number.MAX_SAFE_INTEGER, maxListLength: Number.MAX_SAFE_INTEGER, maxDepth: DEPTH_CAP, maxDiagnostics: Number.MAX_SAFE_INTEGER };
 
 /**
  * Builds a clause in code: `clause('<', 'price', 20)`. The value is copied (the caller's arrays
@@ -31,10 +33,12 @@ const CODE_LIMITS: DecodeLimits = { maxLength: Number.MAX_SAFE_INTEGER, maxClaus
  * queries.
  */
 export function clause(operator: Operator, field: string, value: JsonValue, options: ClauseOptions = {}): Clause {
-  const diagnostics: Diagnostic[] = [];
-  const built = checkedClause(operator, field, value, options?.spans, '', diagnostics);
-  if (!built) throw new QueryError(diagnostics, 'clause() cannot build this clause');
-  return built;
+  return guardAll('clause', () => {
+    const diagnostics: Diagnostic[] = [];
+    const built = checkedClause(operator, field, value, readSafely(options ?? {}, 'spans'), '', diagnostics);
+    if (!built) throw new QueryError(capDiagnostics(diagnostics), 'clause() cannot build this clause');
+    return built;
+  });
 }
 
 /**
@@ -45,6 +49,10 @@ export function clause(operator: Operator, field: string, value: JsonValue, opti
  * write it) or that holds an unknown operator or a value JSON cannot hold.
  */
 export function query(clauses: readonly Clause[], options: QueryOptions = {}): Query {
+  return guardAll('query', () => buildQuery(clauses, options));
+}
+
+function buildQuery(clauses: readonly Clause[], options: QueryOptions): Query {
   if (!Array.isArray(clauses)) {
     throw new QueryError(
       [badElement('clauses', 'an array of clauses', clauses, 'Pass an array such as [clause("=", "brand", "Acme")] (use [] for the query that matches everything).', '')],
@@ -53,17 +61,30 @@ export function query(clauses: readonly Clause[], options: QueryOptions = {}): Q
   }
   const diagnostics: Diagnostic[] = [];
   const out: Clause[] = [];
-  for (let i = 0; i < clauses.length; i++) {
-    const c = readSafely(clauses, i);
+  const length = clauses.length;
+  for (let i = 0; i < length; i++) {
+    if (!Object.prototype.hasOwnProperty.call(clauses, i)) {
+      // A hole: reported once; the rest of a sparse array is read by its own elements only, so
+      // `clauses.length = 2 ** 32 - 1` costs what its elements cost.
+      diagnostics.push(notAClause(undefined, i));
+      for (const key of Object.keys(clauses)) {
+        const j = Number(key);
+        if (Number.isInteger(j) && j > i && String(j) === key) check(readSafely(clauses, j), j);
+      }
+      break;
+    }
+    check(readSafely(clauses, i), i);
+  }
+  function check(c: unknown, i: number): void {
     if (!isClauseLike(c)) {
       diagnostics.push(notAClause(c, i));
-      continue;
+      return;
     }
     const spans = readSafely(c, 'spans') as ClauseSpans | undefined;
     const built = checkedClause(readSafely(c, 'operator'), readSafely(c, 'field'), readSafely(c, 'value'), spans, `/${i}`, diagnostics);
     if (built) out.push(built);
   }
-  if (diagnostics.length) throw new QueryError(diagnostics, 'query() cannot build this query');
+  if (diagnostics.length) throw new QueryError(capDiagnostics(diagnostics), 'query() cannot build this query');
   const o = (options ?? {}) as QueryOptions;
   const opts: { -readonly [K in keyof QueryOptions]: QueryOptions[K] } = {};
   if (o.span && isSpan(o.span)) opts.span = { start: o.span.start, end: o.span.end };

@@ -43,6 +43,9 @@ export interface JsData {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** Beyond this many indices left, the rest of a nested array with a hole is walked by its own keys. */
+const SPARSE_WALK = 1024;
+
 class Copier {
   readonly badClauses = new Set<number>();
   budgetReported = false;
@@ -125,6 +128,12 @@ class Copier {
         }
         let holes = 0;
         for (let i = 0; i < length; i++) {
+          if (holes > 0 && depth > 1 && length - i > SPARSE_WALK) {
+            // A nested array with a hole is already refused: walk only its own elements, counting
+            // the holes between them, so a length of 2^32 - 1 costs what its elements cost.
+            this.restOfSparse(arr, i, depth, out);
+            break;
+          }
           this.segments.push(i);
           // One diagnostic for the first hole of an array, the others counted.
           const item = hasOwn.call(arr, i) ? this.copy(arr[i], depth + 1) : this.hole(holes++ === 0);
@@ -151,6 +160,37 @@ class Copier {
         this.deepest = 0;
       }
     }
+  }
+
+  /**
+   * The elements of `arr` from index `from` on, in order (own integer keys), each hole before
+   * them counted against the budget as the element-by-element walk does; placed at their index
+   * in `out` (which is only ever a refused value's copy).
+   */
+  private restOfSparse(arr: readonly unknown[], from: number, depth: number, out: JsonValue[]): void {
+    let next = from;
+    const take = (holes: number): boolean => {
+      if (holes <= 0) return true;
+      if (this.count + holes > this.limits.maxLength) {
+        this.count = this.limits.maxLength;
+        this.hole(false);
+        return false;
+      }
+      this.count += holes;
+      return true;
+    };
+    for (const key of Object.keys(arr)) {
+      const j = Number(key);
+      if (!Number.isInteger(j) || j < from || String(j) !== key) continue;
+      if (!take(j - next)) return;
+      this.segments.push(j);
+      const item = this.copy(arr[j], depth + 1);
+      this.segments.pop();
+      out[j] = item === undefined ? null : item;
+      if (this.budgetReported) return;
+      next = j + 1;
+    }
+    take(arr.length - next);
   }
 
   private hole(first: boolean): undefined {

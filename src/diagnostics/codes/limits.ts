@@ -20,9 +20,12 @@ export const limitCodes = {
     'The words of all matches / matches-phrase values of the query together exceed the configured limit (maxPatternSize).',
     (d) => `The words searched by this query add up to ${d.size} characters; the limit is ${d.limit}.`,
   ),
-  'limit/more-diagnostics': code<{ count: number; limit: number }>(
+  'limit/more-diagnostics': code<{ count: number; limit: number; stopped?: boolean }>(
     'error',
-    'More problems than the configured limit (maxDiagnostics) were found; the rest are counted, not listed.',
-    (d) => `... and ${d.count} more ${d.count === 1 ? 'problem' : 'problems'} (only the first ${d.limit} are listed).`,
+    'More problems than the configured limit (maxDiagnostics) were found; the rest are counted, not listed (or, when `stopped`, not looked for: `count` is then a lower bound).',
+    (d) =>
+      d.stopped
+        ? `... and at least ${d.count} more ${d.count === 1 ? 'problem' : 'problems'} (only the first ${d.limit} are listed; the check stopped there).`
+        : `... and ${d.count} more ${d.count === 1 ? 'problem' : 'problems'} (only the first ${d.limit} are listed).`,
   ),
 } as const;

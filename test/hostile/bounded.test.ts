@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import * as catq from '../../src/index.js';
+import { queryBuilder } from '../../src/builder/index.js';
+import { catalog } from '../check/fixture.js';
+
+// Issue 20: every public function is bounded on every input it accepts (sparse arrays, proxies,
+// getters), and what it throws is always a QueryError. None of these calls may walk 2^32 - 1
+// holes: before, format took 10 s and 3.2 GB, and clause() / query() aborted the process.
+
+const sparse = (): unknown[] => {
+  const a: unknown[] = [];
+  a.length = 2 ** 32 - 1;
+  return a;
+};
+const throwing = new Proxy({}, { get: () => { throw new Error('boom'); }, has: () => { throw new Error('boom'); }, ownKeys: () => { throw new Error('boom'); }, getOwnPropertyDescriptor: () => { throw new Error('boom'); }, getPrototypeOf: () => { throw new Error('boom'); } });
+
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('did not throw');
+}
+
+describe('hand-built values with holes, proxies and getters', () => {
+  it('format refuses a one-of whose value is a sparse array of length 2^32 - 1', () => {
+    const q = { kind: 'query', clauses: [{ kind: 'clause', operator: 'one-of', field: 'sku', value: sparse() }] } as unknown as catq.Query;
+    const e = thrown(() => catq.format(q));
+    expect(catq.isQueryError(e)).toBe(true);
+    expect((e as catq.QueryError).diagnostics[0]?.code).toBe('api/bad-argument');
+  });
+
+  it('format of a clause that is a throwing Proxy throws a QueryError', () => {
+    const e = thrown(() => catq.format({ kind: 'query', clauses: [throwing] } as unknown as catq.Query));
+    expect(catq.isQueryError(e)).toBe(true);
+    expect(catq.isQueryError(thrown(() => catq.format({ kind: 'query', clauses: throwing } as unknown as catq.Query)))).toBe(true);
+  });
+
+  it('clause() refuses the sparse array at once', () => {
+    const e = thrown(() => catq.clause('one-of', 'sku', sparse() as never));
+    expect(catq.isQueryError(e)).toBe(true);
+    expect((e as catq.QueryError).diagnostics.map((d) => d.code)).toEqual(['wire/too-many-values']);
+    // a sparse array of a length within the bound: one diagnostic for the holes, elements still read
+    const a: unknown[] = [];
+    a.length = 5000;
+    a[4000] = Symbol('x');
+    const codes = (thrown(() => catq.clause('one-of', 'sku', a as never)) as catq.QueryError).diagnostics.map((d) => d.path);
+    expect(codes).toEqual(['/1/0', '/1/4000']);
+  });
+
+  it('query() refuses clauses holding it, and a sparse clause list, at once', () => {
+    const c = { kind: 'clause', operator: 'one-of', field: 'sku', value: sparse() };
+    expect(catq.isQueryError(thrown(() => catq.query([c as never])))).toBe(true);
+    const list = sparse();
+    list[7] = catq.clause('=', 'sku', 'a');
+    list[9] = 'not a clause';
+    const e = thrown(() => catq.query(list as never)) as catq.QueryError;
+    expect(e.diagnostics.map((d) => d.path)).toEqual(['/0', '/9']);
+    expect(catq.isQueryError(thrown(() => catq.query([throwing as never])))).toBe(true);
+    expect(catq.isQueryError(thrown(() => catq.query([], throwing as never)))).toBe(true);
+    // unreadable options are ignored (spans are optional)
+    expect(catq.clause('=', 'sku', 'a', throwing as never).spans).toBeUndefined();
+  });
+
+  it('the builder refuses them too', () => {
+    const b = queryBuilder(catalog);
+    expect(catq.isQueryError(thrown(() => b.where('sizes' as never, 'one-of' as never, sparse() as never)))).toBe(true);
+    expect(catq.isQueryError(thrown(() => b.and({ kind: 'query', clauses: sparse() } as never)))).toBe(true);
+    expect(catq.isQueryError(thrown(() => b.and({ kind: 'query', clauses: [throwing] } as never)))).toBe(true);
+  });
+});
+
+describe('complete has a length limit of its own', () => {
+  it('gives no proposals beyond maxLength (default 10 000), and proposals within it', () => {
+    const long = '[' + '["sku","a"],'.repeat(7000) + '["';
+    expect(long.length).toBeGreaterThan(80_000);
+    expect(catq.complete(long, long.length, catalog)).toEqual([]);
+    expect(catq.complete(long, long.length, catalog, { maxLength: Infinity }).length).toBeGreaterThan(0);
+    const infix = 'sku = "a" and '.repeat(1000);
+    expect(catq.complete(infix, infix.length, catalog)).toEqual([]);
+    expect(catq.complete(infix, infix.length, catalog, { maxLength: 20_000 }).map((c) => c.kind)).toContain('field');
+    expect(catq.DEFAULT_MAX_COMPLETE_LENGTH).toBe(10_000);
+  });
+});
