@@ -313,12 +313,21 @@ if (admin) {
       console.log(`Loading ${ITEMS} items (${LONG * 100}% with a 5–20 KB description) through POST batch/upsert, ${BATCH}-item batches, ${IN_FLIGHT} in flight`);
       loaded = await load(`${base}/batch/upsert`, headers);
     }
+    // A database of an older layout is filled in the background after start: wait for it.
+    const tf = performance.now();
+    const layoutBuild = (await db.query(`SELECT to_regclass('catq_layout_marks') IS NOT NULL AS yes`)).rows[0].yes;
+    while (layoutBuild && !(await db.query(`SELECT 1 FROM catq_layout_marks WHERE search_table = $1 AND mark = 'rows'`, [`catq_search_${catalog.Id}`])).rowCount) {
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const fillMs = performance.now() - tf;
     // What autovacuum would do in time; the measurements below want settled statistics.
     const tv = performance.now();
     for (const { relname } of (await db.query(`SELECT relname FROM pg_stat_user_tables WHERE relname LIKE 'catq%'`)).rows) await db.query(`VACUUM ANALYZE "${relname}"`);
     const vacuumMs = performance.now() - tv;
     const hand = await buildHand(db, raw);
     const svc = await sizes(db, `c.relname LIKE 'catq%'`);
+    const rawSize = await sizes(db, `c.relname = '${raw}'`);
+    const searchSize = await sizes(db, `c.relname = 'catq_search_${catalog.Id}'`);
     const hs = await sizes(db, `c.relname = 'hand'`);
     const perM = (b) => `${((b / 2 ** 30) * (1e6 / ITEMS)).toFixed(2)} GB`;
 
@@ -331,10 +340,13 @@ if (admin) {
             { step: '  warnings in the responses', value: String(loaded.warnings) },
           ]
         : []),
+      ...(fillMs > 2000 ? [{ step: 'background fill of the search layout after start (migration)', value: `${Math.round(fillMs / 1000)} s` }] : []),
       { step: 'VACUUM ANALYZE of the service tables', value: `${Math.round(vacuumMs / 1000)} s` },
       { step: 'hand table: CREATE TABLE AS from the raw jsonb', value: `${Math.round(hand.built / 1000)} s` },
       { step: 'hand table: its 15 indexes + VACUUM ANALYZE', value: `${Math.round(hand.indexed / 1000)} s` },
       { step: `service tables (${svc.n}): table / indexes per 1M items`, value: `${perM(svc.t)} / ${perM(svc.i)}` },
+      { step: '  of which the raw items', value: `${perM(rawSize.t)} / ${perM(rawSize.i)}` },
+      ...(searchSize.n ? [{ step: '  of which the search layout', value: `${perM(searchSize.t)} / ${perM(searchSize.i)}` }] : []),
       { step: 'hand table: table / indexes per 1M items', value: `${perM(hs.t)} / ${perM(hs.i)}` },
     ]);
 

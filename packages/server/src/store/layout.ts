@@ -105,8 +105,12 @@ export async function markComplete(tx: Queryable, store: TableStore): Promise<vo
   const stale = columns.map((r) => r['column_name'] as string).filter((n) => !keep.has(n));
   if (stale.length) await tx.query(`ALTER TABLE ${ident(store.search)} ${stale.map((n) => `DROP COLUMN IF EXISTS ${ident(n)}`).join(', ')}`);
   // The raw-only layout indexed the raw JSON (catq's indexSql: names catq_...): the search table replaces them.
-  const old = await tx.query(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexname LIKE 'catq\\_%'`, [store.raw]);
-  for (const r of old) await tx.query(`DROP INDEX IF EXISTS ${ident(r['indexname'] as string)}`);
+  const old = await tx.query(
+    `SELECT i.relname AS name FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid ` +
+      `WHERE t.oid = to_regclass($1) AND NOT x.indisprimary AND i.relname LIKE 'catq\\_%'`,
+    [ident(store.raw)],
+  );
+  for (const r of old) await tx.query(`DROP INDEX IF EXISTS ${ident(r['name'] as string)}`);
   store.rowsComplete = true;
   for (const a of store.layout.attributes) store.filled.add(a.rawKey);
 }
