@@ -5,6 +5,11 @@
 //
 //   node examples/generate.mjs                       # rewrite the sample (3,000 items, seed 42)
 //   node examples/generate.mjs --count 1000000 --out bench/.data/items.ndjson
+//   node examples/generate.mjs --count 1000 --long-descriptions 0.1 --out big.ndjson
+//
+// `--long-descriptions F` gives a fraction F of the items (0 by default) a long description of
+// 5–20 KB, as real product pages have (the short one-line description stays for the others).
+// It draws from its own PRNG, so the other fields are the same with and without it.
 //
 // The data is realistic and a little messy on purpose (as real catalog feeds are): a few prices
 // arrive as strings, some ratings are null, some tags are a bare string instead of an array.
@@ -96,9 +101,41 @@ export function rng(seed) {
   };
 }
 
-/** Yields `count` raw items with ids from 100001 upwards. */
-export function* generateItems(count, seed) {
+const LONG_SENTENCES = [
+  'The {noun} is made for people who spend whole weekends outdoors and want gear that simply works.',
+  'Every seam is {adjective} and checked by hand before it leaves our workshop in the valley.',
+  'Pack it down to the size of a water bottle, then set it up in minutes even in failing light.',
+  'Care: wash cold, hang to dry, and store it loose so the fabric keeps its loft for years.',
+  'Our testers carried the {noun} across three mountain ranges in wind, snow and summer heat.',
+  'Available in {color}; colours may look slightly different on your screen than in daylight.',
+  'Made from recycled fibres with a water repellent finish that contains no fluorocarbons.',
+  'The {adjective} design keeps the weight low while the reinforced corners take the abuse.',
+  'If anything fails within the first year we repair or replace it, no questions asked.',
+  'Compatible with most accessories of the {brand} range, sold separately in our shop.',
+  'Customers say it is the most comfortable {noun} they have owned, rain or shine.',
+  'Dimensions and weight are measured on the medium size and vary a little between sizes.',
+];
+
+/**
+ * A long description of about `bytes` bytes, assembled from sentences that mention the item's
+ * own words (so `matches` on the description finds them across the whole text).
+ */
+function longDescription(r, bytes, words) {
+  let out = '';
+  while (out.length < bytes) {
+    const s = LONG_SENTENCES[Math.floor(r() * LONG_SENTENCES.length)];
+    out += (out ? ' ' : '') + s.replace(/\{(\w+)\}/g, (_, k) => words[k]);
+  }
+  return out;
+}
+
+/**
+ * Yields `count` raw items with ids from 100001 upwards. `longDescriptions` (0 to 1, default 0)
+ * is the fraction of items whose description is 5–20 KB long.
+ */
+export function* generateItems(count, seed, { longDescriptions = 0 } = {}) {
   const r = rng(seed);
+  const long = rng(seed ^ 0x5bd1e995);
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
   const some = (xs, max) => {
     const out = [];
@@ -140,6 +177,9 @@ export function* generateItems(count, seed) {
       image_url: `https://img.example.com/p/${id}.jpg`,
       created_at: `202${Math.floor(r() * 5)}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`,
     };
+    if (longDescriptions > 0 && long() < longDescriptions) {
+      item.description = longDescription(long, 5000 + Math.floor(long() * 15000), { noun, adjective, brand, color: colors.join(', ') });
+    }
     if (r() < 0.3) item.sale_price = Math.round(item.price * (0.6 + r() * 0.3) * 100) / 100;
     const rating = r();
     if (rating < 0.1) item.rating = null;
@@ -169,13 +209,15 @@ async function main(argv) {
   };
   const count = Number(arg('--count', '3000'));
   const seed = Number(arg('--seed', '42'));
+  const longDescriptions = Number(arg('--long-descriptions', '0'));
+  if (!(longDescriptions >= 0 && longDescriptions <= 1)) throw new Error(`--long-descriptions must be a fraction from 0 to 1, got ${arg('--long-descriptions')}`);
   const out = arg('--out', join(here, 'items.ndjson'));
   if (!Number.isInteger(count) || count < 0) throw new Error(`--count must be a whole number, got ${arg('--count')}`);
   if (!argv.includes('--out')) writeFileSync(join(here, 'catalog.json'), JSON.stringify(catalog, null, 2) + '\n');
   mkdirSync(dirname(out), { recursive: true });
   const stream = createWriteStream(out);
   let buffer = '';
-  for (const item of generateItems(count, seed)) {
+  for (const item of generateItems(count, seed, { longDescriptions })) {
     buffer += JSON.stringify(item) + '\n';
     if (buffer.length > 1 << 20) {
       if (!stream.write(buffer)) await new Promise((resolve) => stream.once('drain', resolve));

@@ -7,5 +7,6 @@ export { validate, check, checkOnce, type CheckResult, type ValidateOptions } fr
 export { checkLimits, DEFAULT_QUERY_LIMITS, resolveQueryLimits, type LimitOptions, type QueryLimits } from './limits.js';
 export { holdsOnKeyless, isCheckedQuery, shapeOf, type CheckedQuery, type ClausePlan, type ElementShape, type PlanBase, type ValueTest } from './plan.js';
 export { canonicalNumber } from './value-types.js';
+export { testedValues } from './tested-values.js';
 export { fixEdits, wirePrinter, type SourcePrinter } from './fix-edits.js';
 export { suggestFields } from './suggest.js';

@@ -32,7 +32,7 @@ export class SqlBuilder {
   }
 
   /** A placeholder (or marker) for `value`. */
-  param(value: string | number | null): string {
+  param(value: string | number | boolean | null | readonly (string | number | boolean)[]): string {
     this.values.push(value);
     return this.slot(this.values.length - 1);
   }

@@ -10,3 +10,30 @@ export { sqlListItems, type SqlRunner, type SqlListItemsOptions, type SqlListIte
 export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 export type { SqlOptions } from './options.js';
 export { DIALECT_NAMES, type DialectName } from './dialects.js';
+export {
+  searchLayout,
+  layoutDdl,
+  layoutRow,
+  layoutUpsert,
+  layoutDeleteSql,
+  layoutListSql,
+  layoutListItems,
+  DEFAULT_PREFIX_LENGTH,
+  DEFAULT_TERM_BYTES,
+  type SearchLayout,
+  type LayoutAttribute,
+  type LayoutIndex,
+  type ColumnRole,
+  type LayoutPolicy,
+  type AttributePolicy,
+  type LayoutRow,
+  type LayoutRowResult,
+  type LayoutProblem,
+  type LayoutEntry,
+  type LayoutEntryProblem,
+  type LayoutUpsert,
+  type LayoutListOptions,
+  type LayoutListItemsOptions,
+  type LayoutTarget,
+  type LayoutWhereOptions,
+} from './layout/index.js';

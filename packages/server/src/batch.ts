@@ -10,9 +10,8 @@ export interface Message {
 /** A batch read and checked: the items to write (distinct ids, the last of each id wins), warnings and errors. */
 export interface PreparedBatch {
   readonly items: KeyedItem[];
+  /** Warnings of the response: skipped items (no id, data the database cannot hold), fit problems. */
   readonly warnings: Message[];
-  /** Items the database cannot store (a NUL character, a lone surrogate): the whole batch is a 400. */
-  readonly errors: Message[];
   /** Where each written item came from: its index in the request's `Items` and its id, by key. */
   readonly places: ReadonlyMap<string, { readonly index: number; readonly id: ItemId }>;
 }
@@ -37,7 +36,6 @@ function label(index: number, id?: ItemId): string {
  */
 export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkFit: boolean): PreparedBatch {
   const warnings: Message[] = [];
-  const errors: Message[] = [];
   const byKey = new Map<string, { index: number; id: ItemId; item: KeyedItem }>();
   items.forEach((raw, index) => {
     const id = itemId(raw, catalog);
@@ -47,10 +45,11 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkF
       return;
     }
     // Deleting needs only the id: an id PostgreSQL cannot hold names no stored item (ignored).
-    const bad = checkFit ? unstorable(raw) : stringProblem(typeof id === 'string' ? id : '');
-    if (bad && !checkFit) return;
+    // Writing: an item the database cannot hold is skipped with a warning; the rest is stored.
+    if (!checkFit && typeof id === 'string' && stringProblem(id)) return;
+    const bad = checkFit ? unstorableField(raw as Record<string, unknown>) : undefined;
     if (bad) {
-      errors.push({ message: `${label(index, id)} cannot be stored: ${bad}.` });
+      warnings.push(notStored(index, id, bad.field, bad.problem));
       return;
     }
     const key = idKey(id);
@@ -60,14 +59,31 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkF
     if (checkFit) warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, index, id), ...nameWarnings(raw as Record<string, unknown>, catalog, index, id));
   });
   const places = new Map([...byKey].map(([key, e]) => [key, { index: e.index, id: e.id }] as const));
-  return { items: [...byKey.values()].map((e) => e.item), warnings, errors, places };
+  return { items: [...byKey.values()].map((e) => e.item), warnings, places };
 }
 
-/** Why PostgreSQL's jsonb cannot hold a value (NUL characters, lone surrogates), if it cannot. */
+/** The warning of an item that was not stored: its index, id and field, never database internals. */
+export function notStored(index: number, id: ItemId, field: string, problem: string): Message {
+  const where = field === '' ? 'a key of the item' : `"${field}"`;
+  return { message: `${label(index, id)} was not stored: ${where} ${problem}. The rest of the batch was stored.` };
+}
+
+/** The first top-level field (or key) whose value the database cannot hold, and why. */
+function unstorableField(raw: Record<string, unknown>): { field: string; problem: string } | undefined {
+  for (const [k, v] of Object.entries(raw)) {
+    const keyProblem = stringProblem(k);
+    if (keyProblem) return { field: '', problem: keyProblem };
+    const p = unstorable(v, 1);
+    if (p) return { field: k, problem: p };
+  }
+  return undefined;
+}
+
+/** Why the database (PostgreSQL jsonb) cannot hold a value (NUL characters, lone surrogates), if it cannot. */
 function unstorable(value: unknown, depth = 0): string | undefined {
   if (typeof value === 'string') return stringProblem(value);
   if (value === null || typeof value !== 'object') return undefined;
-  if (depth > 200) return 'it is nested deeper than 200 levels';
+  if (depth > 200) return 'is nested deeper than 200 levels';
   if (Array.isArray(value)) {
     for (const v of value) {
       const p = unstorable(v, depth + 1);
@@ -85,8 +101,8 @@ function unstorable(value: unknown, depth = 0): string | undefined {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function stringProblem(s: string): string | undefined {
-  if (s.includes('\u0000')) return 'a string holds the NUL character (U+0000), which PostgreSQL text cannot hold';
-  if (LONE_SURROGATE.test(s)) return 'a string holds a lone surrogate (not well-formed Unicode)';
+  if (s.includes('\u0000')) return 'holds a string with the NUL character (U+0000), which the database cannot hold';
+  if (LONE_SURROGATE.test(s)) return 'holds a string with a lone surrogate (not well-formed Unicode), which the database cannot hold';
   return undefined;
 }
 

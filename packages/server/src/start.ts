@@ -9,6 +9,8 @@ import type { ServerConfig } from './config.js';
 import { openPglite, openPostgres, type Db } from './store/db.js';
 import { idKey, isEmpty, upsertItems, type KeyedItem } from './store/items.js';
 import { createSchema, itemsTable } from './store/schema.js';
+import { startBackfills, stopBackfills } from './store/backfill.js';
+import { storeOf } from './store/layout.js';
 
 /** A start-up problem: the text to print, exit status 2. */
 export class StartError extends Error {}
@@ -67,7 +69,8 @@ export async function readItems(file: string): Promise<unknown[]> {
 /** Loads seed items into a catalog's empty table, 1000 per statement, in one transaction. */
 async function seed(db: Db, catalog: Catalog, items: readonly unknown[]): Promise<number> {
   const table = itemsTable(catalog.Id);
-  if (!(await isEmpty(db, table))) return 0;
+  const store = storeOf(db, table);
+  if (!store || !(await isEmpty(db, table))) return 0;
   const byKey = new Map<string, KeyedItem>();
   for (const it of items) {
     const id = itemId(it, catalog);
@@ -75,7 +78,7 @@ async function seed(db: Db, catalog: Catalog, items: readonly unknown[]): Promis
   }
   const all = [...byKey.values()];
   await db.transaction(async (tx) => {
-    for (let i = 0; i < all.length; i += 1000) await upsertItems(tx, table, all.slice(i, i + 1000));
+    for (let i = 0; i < all.length; i += 1000) await upsertItems(tx, store, all.slice(i, i + 1000));
   });
   return all.length;
 }
@@ -103,8 +106,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   } catch (e) {
     throw new StartError(`cannot open the database: ${(e as Error).message}`);
   }
-  await createSchema(db, catalogs);
+  const stores = await createSchema(db, catalogs);
   if (items && catalogs[0]) await seed(db, catalogs[0], items);
+  startBackfills(db, stores);
   const playgroundDir = config.playgroundDir ?? defaultPlayground();
   const app = await buildApp({
     db,
@@ -123,6 +127,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     url: `http://${host}:${port}`,
     async close() {
       await app.close();
+      await stopBackfills(db);
       await db.close();
     },
   };

@@ -301,11 +301,13 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { body: {} })).status).toBe(400);
       expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { body: [] })).status).toBe(400);
     });
-    it('items the database cannot hold are a 400 naming them, and nothing of the batch is stored', async () => {
+    it('items the database cannot hold are skipped with a warning naming them; the rest of the batch is stored', async () => {
       const r = await req('POST', '/v1/catalog/500/product/batch/upsert', { body: { Items: [{ id: 'ok-1' }, { id: 'nul', t: 'a\u0000b' }, { id: 'lone', t: '\ud800' }] } });
-      expect(r.status).toBe(400);
-      expect(r.body.Errors.map((e: { message: string }) => e.message).join('\n')).toMatch(/Items\[1\][\s\S]*Items\[2\]/);
-      expect((await req('GET', '/v1/catalog/500/product/ok-1')).status).toBe(404);
+      expect(r.status).toBe(200);
+      expect(r.body.Warnings.map((e: { message: string }) => e.message).join('\n')).toMatch(/Items\[1\] \(id "nul"\) was not stored: "t"[\s\S]*Items\[2\] \(id "lone"\) was not stored: "t"/);
+      expect((await req('GET', '/v1/catalog/500/product/ok-1')).status).toBe(200);
+      expect((await req('GET', '/v1/catalog/500/product/nul')).status).toBe(404);
+      await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 'ok-1' }] } });
     });
     it('accepts legacy form bodies; other content types are 400; too large a body is 413', async () => {
       const form = new URLSearchParams({ Items: JSON.stringify({ Items: [{ id: 'form-1', title: 'from a form' }] }) }).toString();

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { itemLabel, prepareBatch, type Message } from '../batch.js';
+import { itemLabel, notStored, prepareBatch, type Message, type PreparedBatch } from '../batch.js';
 import { HttpError } from '../errors.js';
 import type { ItemKind, KindSource } from '../kinds.js';
 import { DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
-import { deleteItems, updateItems, upsertItems } from '../store/items.js';
+import { deleteItems, upsertBatch, updateItems, type LeftOut } from '../store/items.js';
+import { storeOf, type TableStore } from '../store/layout.js';
 import type { ServiceContext } from '../context.js';
 import { sourceOf } from './items.js';
 
@@ -19,6 +20,21 @@ function writable(ctx: ServiceContext, networkId: number, catalogId: number, kin
     ]);
   }
   return source;
+}
+
+/** The store of a writable source (created with the schema for every catalog). */
+function storeFor(ctx: ServiceContext, source: KindSource): TableStore {
+  const store = storeOf(ctx.db, source.table);
+  if (!store) throw new Error(`internal: no store for ${source.table}`);
+  return store;
+}
+
+/** Warnings of the items the database left out, by their place in the request. */
+function leftOutWarnings(batch: PreparedBatch, left: readonly LeftOut[]): Message[] {
+  return left.map((l) => {
+    const place = batch.places.get(l.key);
+    return place ? notStored(place.index, place.id, l.field, l.reason) : { message: `The item with id ${l.key} was not stored: ${l.reason}.` };
+  });
 }
 
 function submission(warnings: readonly Message[]): { Warnings?: Message[] } {
@@ -36,9 +52,8 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
-      if (batch.errors.length) throw new HttpError(400, batch.errors.map((e) => e.message));
-      await ctx.db.transaction((tx) => upsertItems(tx, source.table, batch.items));
-      return submission(batch.warnings);
+      const left = await upsertBatch(ctx.db, storeFor(ctx, source), batch.items);
+      return submission([...batch.warnings, ...leftOutWarnings(batch, left)]);
     },
   );
 
@@ -48,8 +63,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
-      if (batch.errors.length) throw new HttpError(400, batch.errors.map((e) => e.message));
-      const existed = await ctx.db.transaction((tx) => updateItems(tx, source.table, batch.items));
+      const existed = await ctx.db.transaction((tx) => updateItems(tx, storeFor(ctx, source), batch.items));
       const missing = batch.items
         .filter((i) => !existed.has(i.key))
         .map((i) => {
@@ -67,7 +81,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, false);
-      await ctx.db.transaction((tx) => deleteItems(tx, source.table, batch.items.map((i) => i.key)));
+      await ctx.db.transaction((tx) => deleteItems(tx, storeFor(ctx, source), batch.items.map((i) => i.key)));
       return submission(batch.warnings);
     },
   );

@@ -1,5 +1,5 @@
 import { readListingParams, type Diagnostic } from 'catq';
-import { sqlListItems } from 'catq/sql';
+import { layoutListItems, sqlListItems } from 'catq/sql';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, validationMessages } from '../errors.js';
@@ -7,6 +7,7 @@ import { fullForm, pageForm, uriOptions } from '../forms.js';
 import { resolveKind, type ItemKind, type KindSource } from '../kinds.js';
 import { ERROR_RESPONSES, FullItem, ItemListQuery, ItemPage, ItemParams, KindParams } from '../schemas.js';
 import { getDerived, getItem, pathIdCandidates } from '../store/items.js';
+import { storeOf } from '../store/layout.js';
 import type { ServiceContext } from '../context.js';
 import { catalogOf } from './catalogs.js';
 
@@ -44,15 +45,28 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         throw new HttpError(400, [...path, ...errorsOf(readListingParams(req.query, { numericStrings: true }).diagnostics)]);
       }
       const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
-      const { response, diagnostics } = await sqlListItems(run, source.catalog, req.query, {
-        dialect: 'postgres',
-        table: source.table,
-        indexed: true,
-        // Keys as literals: one statement text per query shape, planned fast (see store/db.ts).
-        inlineConstants: true,
-        numericStrings: true,
-        ...uriOptions(source, req.networkId),
-      });
+      const store = source.type === 'ItemFields' ? undefined : storeOf(ctx.db, source.table);
+      // Items: on the search layout; a clause on an attribute not backfilled yet is answered
+      // from the raw JSON. Derived records (views), and items while a database of the raw-only
+      // layout gets its search rows: catq's compiler over the raw JSON.
+      const { response, diagnostics } =
+        store?.rowsComplete
+          ? await layoutListItems(run, store.layout, req.query, {
+              table: store.search,
+              rawTable: store.raw,
+              backfilled: store.filled,
+              numericStrings: true,
+              ...uriOptions(source, req.networkId),
+            })
+          : await sqlListItems(run, source.catalog, req.query, {
+              dialect: 'postgres',
+              table: source.table,
+              indexed: true,
+              // Keys as literals, so that the expressions are those of the raw-only layout's indexes.
+              inlineConstants: true,
+              numericStrings: true,
+              ...uriOptions(source, req.networkId),
+            });
       if (!response) throw new HttpError(400, errorsOf(diagnostics));
       return pageForm(response, source) as never;
     },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 /**
  * One small interface over the two PostgreSQL engines the service runs on: a real server through
  * `pg` (a pool) and embedded PGlite (one in-process connection, in memory or in a directory).
@@ -23,15 +22,19 @@ export interface Db extends Queryable {
 /** Opens a pool on a PostgreSQL server. */
 export async function openPostgres(url: string): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 16 });
+  // The service's statements read a page of rows: JIT compilation never pays off for them, and
+  // a listing of many clauses would otherwise compile hundreds of functions (seconds) per run.
+  // (`options` in the URL, when given, replaces this.)
+  const pool = new pg.Pool({ connectionString: url, max: 16, options: '-c jit=off' });
   // A client that loses its server emits 'error'; without a listener that would end the process.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
-  const named = new Map<string, string>();
   return {
     engine: 'postgres',
     async query(sql, params = []) {
-      return (await pool.query({ text: sql, values: [...params], ...preparedName(named, sql) })).rows as Row[];
+      // Unnamed statements: PostgreSQL plans each with its values (a generic plan of a listing
+      // can be a thousand times slower for some values than for others).
+      return (await pool.query(sql, [...params])).rows as Row[];
     },
     async transaction(fn) {
       // A deadlock or serialization failure rolls the whole batch back: run it again (a few times).
@@ -54,27 +57,6 @@ export async function openPostgres(url: string): Promise<Db> {
     },
     close: () => pool.end(),
   };
-}
-
-/** How many distinct long statements get a prepared statement (per process; each connection prepares its own). */
-const MAX_PREPARED = 256;
-
-/**
- * catq's listing statements are long (kilobytes of SQL) and, with `inlineConstants`, the same
- * text for every query of one shape (the values are parameters): naming them lets each
- * connection keep their parse and, once PostgreSQL finds it as good, a generic plan, instead of
- * parsing and planning on every request. Short statements and shapes beyond
- * {@link MAX_PREPARED} stay unnamed, so hostile queries cannot grow the server's memory.
- */
-function preparedName(named: Map<string, string>, sql: string): { name?: string } {
-  if (sql.length < 1000) return {};
-  let name = named.get(sql);
-  if (name === undefined) {
-    if (named.size >= MAX_PREPARED) return {};
-    name = `catq_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
-    named.set(sql, name);
-  }
-  return { name };
 }
 
 /** Opens embedded PGlite: in memory, or kept in `dataDir`. */

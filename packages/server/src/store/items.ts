@@ -1,6 +1,11 @@
 import type { ItemId } from 'catq';
-import { ident } from './schema.js';
-import type { Queryable } from './db.js';
+import { layoutDeleteSql, layoutUpsert } from 'catq/sql';
+import { ident } from './names.js';
+import type { Db, Queryable } from './db.js';
+import { cannotHold, fieldOfError } from './limits.js';
+import { writeSearchRows, type LeftOut, type TableStore } from './layout.js';
+
+export type { LeftOut };
 
 /**
  * The item statements of the service. Ids are keyed by their JSON text (`idKey`), every value is
@@ -59,31 +64,79 @@ function inKeyOrder(items: readonly KeyedItem[]): KeyedItem[] {
   return [...items].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-/** Inserts or replaces the items (keys are distinct). */
-export async function upsertItems(db: Queryable, table: string, items: readonly KeyedItem[]): Promise<void> {
-  if (!items.length) return;
-  await db.query(
-    `INSERT INTO ${ident(table)} (id_key, data) SELECT e ->> 0, e -> 1 FROM jsonb_array_elements($1::jsonb) AS e ` +
-      `ON CONFLICT (id_key) DO UPDATE SET data = EXCLUDED.data`,
-    [JSON.stringify(inKeyOrder(items).map((i) => [i.key, i.data]))],
-  );
+/**
+ * Inserts or replaces the items (keys are distinct): the raw items and their search rows, in the
+ * caller's transaction. An item whose search row the database cannot hold (catq's layoutUpsert
+ * names the field) is left out of both and returned.
+ */
+export async function upsertItems(db: Queryable, store: TableStore, items: readonly KeyedItem[]): Promise<LeftOut[]> {
+  if (!items.length) return [];
+  const ordered = inKeyOrder(items);
+  const up = layoutUpsert(store.layout, { table: store.search }, ordered.map((i) => ({ key: i.key, item: i.data })));
+  const left = new Map<string, LeftOut>();
+  for (const p of up.problems) if (!left.has(p.key)) left.set(p.key, { key: p.key, field: p.field, reason: p.reason });
+  const kept = left.size ? ordered.filter((i) => !left.has(i.key)) : ordered;
+  if (kept.length) {
+    await db.query(
+      `INSERT INTO ${ident(store.raw)} (id_key, data) SELECT e ->> 0, e -> 1 FROM jsonb_array_elements($1::jsonb) AS e ` +
+        `ON CONFLICT (id_key) DO UPDATE SET data = EXCLUDED.data`,
+      [JSON.stringify(kept.map((i) => [i.key, i.data]))],
+    );
+  }
+  if (up.statement) await db.query(up.statement.sql, up.statement.params);
+  return [...left.values()];
 }
 
-/** Merges the given keys into the existing items (keys are distinct); returns the keys that existed. */
-export async function updateItems(db: Queryable, table: string, items: readonly KeyedItem[]): Promise<Set<string>> {
+/**
+ * One batch upsert as one transaction (all or nothing). When the database refuses the batch
+ * for data it cannot hold (a value too large for it, say), the batch runs again item by item
+ * behind savepoints, still as one transaction: the items it refuses are left out and returned
+ * (with the field when the refusal names one), every other item is stored.
+ */
+export async function upsertBatch(db: Db, store: TableStore, items: readonly KeyedItem[]): Promise<LeftOut[]> {
+  try {
+    return await db.transaction((tx) => upsertItems(tx, store, items));
+  } catch (e) {
+    if (!cannotHold(e)) throw e;
+  }
+  return db.transaction(async (tx) => {
+    const left: LeftOut[] = [];
+    for (const item of inKeyOrder(items)) {
+      await tx.query('SAVEPOINT catq_item');
+      try {
+        left.push(...(await upsertItems(tx, store, [item])));
+        await tx.query('RELEASE SAVEPOINT catq_item');
+      } catch (e) {
+        if (!cannotHold(e)) throw e;
+        await tx.query('ROLLBACK TO SAVEPOINT catq_item');
+        left.push({ key: item.key, field: fieldOfError(e, store), reason: 'holds a value too large for the database to store or index' });
+      }
+    }
+    return left;
+  });
+}
+
+/**
+ * Merges the given keys into the existing items (keys are distinct) and rewrites their search
+ * rows from the merged items; returns the keys that existed.
+ */
+export async function updateItems(db: Queryable, store: TableStore, items: readonly KeyedItem[]): Promise<Set<string>> {
   if (!items.length) return new Set();
   const rows = await db.query(
-    `UPDATE ${ident(table)} AS t SET data = t.data || (e -> 1) FROM jsonb_array_elements($1::jsonb) AS e ` +
-      `WHERE t.id_key = e ->> 0 AND jsonb_typeof(t.data) = 'object' RETURNING t.id_key`,
+    `UPDATE ${ident(store.raw)} AS t SET data = t.data || (e -> 1) FROM jsonb_array_elements($1::jsonb) AS e ` +
+      `WHERE t.id_key = e ->> 0 AND jsonb_typeof(t.data) = 'object' RETURNING t.id_key, t.data`,
     [JSON.stringify(inKeyOrder(items).map((i) => [i.key, i.data]))],
   );
+  await writeSearchRows(db, store, rows.map((r) => ({ key: r['id_key'] as string, data: r['data'] })));
   return new Set(rows.map((r) => r['id_key'] as string));
 }
 
-/** Deletes the items with these keys; unknown keys are ignored. */
-export async function deleteItems(db: Queryable, table: string, keys: readonly string[]): Promise<void> {
+/** Deletes the items with these keys and their search rows; unknown keys are ignored. */
+export async function deleteItems(db: Queryable, store: TableStore, keys: readonly string[]): Promise<void> {
   if (!keys.length) return;
-  await db.query(`DELETE FROM ${ident(table)} WHERE id_key = ANY($1::text[])`, [keys]);
+  await db.query(`DELETE FROM ${ident(store.raw)} WHERE id_key = ANY($1::text[])`, [keys]);
+  const d = layoutDeleteSql({ table: store.search }, keys);
+  await db.query(d.sql, d.params);
 }
 
 /** Whether the table holds no item (the `--items` seed loads only into an empty catalog). */

@@ -1,14 +1,18 @@
 import type { Catalog } from 'catq';
-import { indexSql } from 'catq/sql';
 import type { Db } from './db.js';
+import { ident } from './names.js';
+import { layoutStatements, openStores, type TableStore } from './layout.js';
+
+export { ident };
 
 /**
  * The one SQL schema of the service, the same on PostgreSQL and PGlite, created at start:
  * - one table per catalog, `catq_items_<Id>(id_key text PRIMARY KEY, data jsonb)`, holding the
  *   catalog's own (product) items: `data` is the raw item as sent, `id_key` the JSON text of its
  *   id (`100001` for the number, `"100001"` for the string), so 5 and "5" are two items;
- * - catq's `indexSql` indexes on each table, for the catalog's searchable attributes and the id
- *   order (`COLLATE "C"`, so PGlite and a server page identically);
+ * - one search table per catalog, `catq_search_<Id>`: catq's search layout (store/layout.ts), the
+ *   item's searchable values as typed, indexed columns, written with the raw item; the raw table
+ *   has no index but its primary key;
  * - one view per catalog and derived kind (`ItemFields` brands, categories, merchants): the
  *   distinct `{ Id, Name }` found in the product items through `Aliases`.
  */
@@ -25,11 +29,6 @@ export function derivedView(catalogId: number, kind: DerivedKind): string {
 
 /** The kinds that can be derived from product fields. */
 export type DerivedKind = 'brand' | 'category' | 'merchant';
-
-/** Quotes an identifier for PostgreSQL. */
-export function ident(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 /** A PostgreSQL string literal (standard_conforming_strings is on in both engines). */
 function literal(s: string): string {
@@ -65,20 +64,23 @@ export function schemaStatements(catalogs: readonly Catalog[]): string[] {
   for (const c of catalogs) {
     const table = itemsTable(c.Id);
     out.push(`CREATE TABLE IF NOT EXISTS ${ident(table)} (id_key text COLLATE "C" PRIMARY KEY, data jsonb NOT NULL)`);
-    out.push(...indexSql(c, { table }).statements);
     for (const kind of ['brand', 'category', 'merchant'] as const) out.push(derivedViewSql(c, kind));
   }
+  out.push(...layoutStatements(catalogs));
   return out;
 }
 
 /**
- * Creates the schema. On a PostgreSQL server several service processes may start at once: one
- * transaction-scoped advisory lock makes their DDL run one after the other.
+ * Creates (or migrates) the schema and opens the catalog tables' stores: a database written by a
+ * version without search tables gets them here, filled in the background (store/backfill.ts). On a
+ * PostgreSQL server several service processes may start at once: one transaction-scoped
+ * advisory lock makes their DDL run one after the other.
  */
-export async function createSchema(db: Db, catalogs: readonly Catalog[]): Promise<void> {
+export async function createSchema(db: Db, catalogs: readonly Catalog[]): Promise<TableStore[]> {
   const statements = schemaStatements(catalogs);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7265031)');
     for (const s of statements) await tx.query(s);
+    return openStores(db, tx, catalogs, (c) => itemsTable(c.Id));
   });
 }

@@ -1,0 +1,411 @@
+// catq-server at catalog scale (issue 19): N items of examples/generate.mjs loaded through
+// `POST …/batch/upsert` into a real `catq-server --database-url` on PostgreSQL, then List Catalog
+// Items (limit 100) for a mix of query shapes, first page and five NextQuery pages, side by side
+// in the same run with hand-written SQL over a hand-made typed-column table of the same rows
+// (`CREATE TABLE AS` from the raw jsonb, its own B-tree / GIN indexes, named statements).
+//
+//   npm run bench scale                       # 1,000,000 items
+//   BENCH_ITEMS=200000 npm run bench scale
+//
+// Env: BENCH_ITEMS (default 1000000), BENCH_LONG (fraction of items with a 5–20 KB description,
+// default 0.02), RUNS (executions of each page, default 15: past PostgreSQL's five custom plans),
+// BENCH_DB (a database name to load once and keep: a later run with the same name and count skips
+// the load, e.g. to compare builds on the same rows), DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres). Needs `npm run build`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { catalog, generateItems } from '../examples/generate.mjs';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
+const LONG = Number(process.env.BENCH_LONG ?? 0.02);
+const RUNS = Math.max(15, Number(process.env.RUNS ?? 15));
+const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KEEP = process.env.BENCH_DB;
+const KEY = 'bench-key';
+const BATCH = 1000;
+const IN_FLIGHT = 4;
+const LIMIT = 100;
+/** A shape whose runs have taken this long gets no more runs (its few samples are reported). */
+const SHAPE_BUDGET_MS = 90_000;
+
+// ---------------------------------------------------------------------------------------------
+// The query mix: each shape as catq's `q` and as hand-written SQL over the typed table `hand`.
+// `where` is the hand-written condition with $1.. parameters; `params` their values.
+
+const tok = (words) => `{${words.join(',')}}`;
+const SHAPES = [
+  { name: 'no q', q: undefined, where: 'TRUE', params: [] },
+  { name: 'brand = "Acme"', q: [['brand', 'Acme']], where: 'brand = $1', params: ['Acme'] },
+  { name: 'price < 20', q: [[['<', 'price'], 20]], where: 'price < $1', params: [20] },
+  { name: '100 <= price < 120', q: [[['>=', 'price'], 100], [['<', 'price'], 120]], where: 'price >= $1 AND price < $2', params: [100, 120] },
+  { name: 'category one-of [Tents, Socks] (One)', q: [[['one-of', 'category'], ['Tents', 'Socks']]], where: 'category = ANY($1)', params: [['Tents', 'Socks']] },
+  { name: 'tags one-of [limited, gift] (Many)', q: [[['one-of', 'tags'], ['limited', 'gift']]], where: 'tags && $1', params: [['limited', 'gift']] },
+  { name: 'in_stock = false', q: [['in_stock', false]], where: 'in_stock = $1', params: [false] },
+  { name: 'in_stock = true and price < 50', q: [['in_stock', true], [['<', 'price'], 50]], where: 'in_stock = $1 AND price < $2', params: [true, 50] },
+  { name: 'brand_id = 2103 (Referenced)', q: [['brand_id', 2103]], where: 'brand_id = $1', params: ['2103'] },
+  { name: 'Category.Id = 310 (alias path)', q: [['Category.Id', 310]], where: 'category_id = $1', params: ['310'] },
+  { name: 'category_path one-of [300] (Referenced Many)', q: [[['one-of', 'category_path'], [300]]], where: 'category_path && $1', params: [['300']] },
+  { name: 'sale_price present? true', q: [[['present?', 'sale_price'], true]], where: 'sale_price_present', params: [] },
+  { name: 'rating present? false', q: [[['present?', 'rating'], false]], where: 'NOT rating_present', params: [] },
+  { name: 'title matches "waterproof"', q: [[['matches', 'title'], 'waterproof']], where: 'title_tokens @> $1', params: [tok(['waterproof'])] },
+  { name: 'title matches "waterproof&tent"', q: [[['matches', 'title'], 'waterproof&tent']], where: 'title_tokens @> $1', params: [tok(['waterproof', 'tent'])] },
+  { name: 'description matches "rugged pot seams"', q: [[['matches', 'description'], 'rugged pot seams']], where: 'description_tokens @> $1', params: [tok(['rugged', 'pot', 'seams'])] },
+  { name: 'description matches "fluorocarbons"', q: [[['matches', 'description'], 'fluorocarbons']], where: 'description_tokens @> $1', params: [tok(['fluorocarbons'])] },
+  {
+    name: 'title matches-phrase "waterproof tent"',
+    q: [[['matches-phrase', 'title'], 'waterproof tent']],
+    where: "title_tokens @> $1 AND title_text LIKE $2",
+    params: [tok(['waterproof', 'tent']), '% waterproof tent %'],
+  },
+  {
+    name: 'description matches-phrase "with taped seams"',
+    q: [[['matches-phrase', 'description'], 'with taped seams']],
+    where: "description_tokens @> $1 AND description_text LIKE $2",
+    params: [tok(['with', 'taped', 'seams']), '% with taped seams %'],
+  },
+  {
+    name: 'brand + in_stock + price range + colors one-of',
+    q: [['brand', 'Kestrel'], ['in_stock', true], [['>=', 'price'], 30], [['<', 'price'], 300], [['one-of', 'colors'], ['red', 'navy']]],
+    where: 'brand = $1 AND in_stock = $2 AND price >= $3 AND price < $4 AND colors && $5',
+    params: ['Kestrel', true, 30, 300, ['red', 'navy']],
+  },
+  {
+    name: 'rating >= 4.5 and review_count > 1500',
+    q: [[['>=', 'rating'], 4.5], [['>', 'review_count'], 1500]],
+    where: 'rating >= $1 AND review_count > $2',
+    params: [4.5, 1500],
+  },
+  {
+    name: 'Brand.Name = "Lumen" and title matches "lantern"',
+    q: [['Brand.Name', 'Lumen'], [['matches', 'title'], 'lantern']],
+    where: 'brand = $1 AND title_tokens @> $2',
+    params: ['Lumen', tok(['lantern'])],
+  },
+];
+
+/** The worst queries within the default limits (measured over HTTP only). */
+const PHRASE_WORDS = 'the tent is made for people who spend whole weekends outdoors and want gear that simply works every seam is waterproof and checked by hand before it leaves our workshop in the valley pack it down to the size of a water bottle then set it up in minutes even in failing light care wash cold hang to dry and store it loose so the fabric keeps its loft for years our testers carried the tent across three mountain ranges in wind snow and summer heat'.split(' ');
+const WORST = [
+  { name: 'worst: matches-phrase of 100 words (description)', q: [[['matches-phrase', 'description'], PHRASE_WORDS.slice(0, 100).join(' ')]] },
+  { name: 'worst: 20 matches words of 100 letters', q: Array.from({ length: 20 }, (_, i) => [['matches', 'description'], 'x'.repeat(99) + String.fromCharCode(97 + i)]) },
+  { name: 'worst: 200 one-of values on tags', q: [[['one-of', 'tags'], Array.from({ length: 200 }, (_, i) => `tag${i}`)]] },
+];
+
+// ---------------------------------------------------------------------------------------------
+
+const quantile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+};
+const ms = (x) => (x === undefined ? '–' : x < 10 ? +x.toFixed(2) : Math.round(x));
+
+function start(cmd, args) {
+  const child = spawn(process.execPath, [cmd, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}: ${out}`)));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve({ url: m[1], child });
+    });
+  });
+}
+const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+
+async function post(url, body, headers) {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`${url}: ${r.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+
+/** Loads every item in 1000-item batches, four in flight; returns overall and last-tenth rates. */
+async function load(url, headers) {
+  const gen = generateItems(ITEMS, 42, { longDescriptions: LONG });
+  let sent = 0;
+  let warnings = 0;
+  const marks = [];
+  const t0 = performance.now();
+  const nextBody = () => {
+    const items = [];
+    for (let k = 0; k < BATCH; k++) {
+      const n = gen.next();
+      if (n.done) break;
+      items.push(n.value);
+    }
+    return items.length ? JSON.stringify({ Items: items }) : undefined;
+  };
+  const worker = async () => {
+    for (let body = nextBody(); body; body = nextBody()) {
+      const res = await post(url, body, headers);
+      warnings += res.Warnings?.length ?? 0;
+      sent += BATCH;
+      if (sent % 100_000 < BATCH) {
+        marks.push([Math.min(sent, ITEMS), performance.now()]);
+        process.stderr.write(`  loaded ${Math.min(sent, ITEMS)} items, ${Math.round(Math.min(sent, ITEMS) / ((performance.now() - t0) / 1000))}/s\n`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  // The rate over the last tenth of the load: the table already holds 90% of the rows and every index.
+  const tail = marks.filter(([n]) => n >= ITEMS * 0.9);
+  const from = marks.filter(([n]) => n <= ITEMS * 0.9).at(-1);
+  const tailRate = from && tail.length ? (tail.at(-1)[0] - from[0]) / ((tail.at(-1)[1] - from[1]) / 1000) : ITEMS / seconds;
+  return { seconds, rate: ITEMS / seconds, tailRate, warnings };
+}
+
+/** The typed table a careful engineer would make by hand, and its indexes. */
+async function buildHand(db, raw) {
+  const num = (k) => `CASE WHEN jsonb_typeof(data -> '${k}') = 'number' THEN (data ->> '${k}')::float8 END`;
+  const str = (k) => `CASE WHEN jsonb_typeof(data -> '${k}') = 'string' THEN data ->> '${k}' END`;
+  const ref = (k) => `CASE WHEN jsonb_typeof(data -> '${k}') IN ('string', 'number') THEN data ->> '${k}' END`;
+  const many = (k) =>
+    `CASE jsonb_typeof(data -> '${k}') WHEN 'array' THEN ARRAY(SELECT jsonb_array_elements_text(data -> '${k}')) WHEN 'string' THEN ARRAY[data ->> '${k}'] WHEN 'number' THEN ARRAY[data ->> '${k}'] END`;
+  const tokens = (k) => `array_remove(regexp_split_to_array(lower(coalesce(${str(k)}, '')), '[^[:alnum:]]+'), '')`;
+  const t0 = performance.now();
+  await db.query('DROP TABLE IF EXISTS hand');
+  await db.query(`CREATE TABLE hand AS SELECT
+      ${num('id')} AS id, data ->> 'title' AS title, ${str('sku')} AS sku, ${str('image_url')} AS image_url,
+      ${str('brand')} AS brand, ${ref('brand_id')} AS brand_id, ${str('category')} AS category, ${ref('category_id')} AS category_id,
+      ${many('category_path')} AS category_path, ${str('merchant')} AS merchant, ${ref('merchant_id')} AS merchant_id,
+      ${num('price')} AS price, ${num('rating')} AS rating, ${num('review_count')} AS review_count,
+      (data -> 'sale_price') IS NOT NULL AND jsonb_typeof(data -> 'sale_price') <> 'null' AS sale_price_present,
+      (data -> 'rating') IS NOT NULL AND jsonb_typeof(data -> 'rating') <> 'null' AS rating_present,
+      CASE WHEN jsonb_typeof(data -> 'in_stock') = 'boolean' THEN (data -> 'in_stock')::boolean END AS in_stock,
+      ${many('tags')} AS tags, ${many('colors')} AS colors,
+      ${tokens('title')} AS title_tokens, ${tokens('description')} AS description_tokens
+    FROM ${raw}`);
+  await db.query(`ALTER TABLE hand ADD COLUMN title_text text, ADD COLUMN description_text text`);
+  await db.query(`UPDATE hand SET title_text = ' ' || array_to_string(title_tokens, ' ') || ' ', description_text = ' ' || array_to_string(description_tokens, ' ') || ' '`);
+  const built = performance.now() - t0;
+  const indexes = [
+    'CREATE UNIQUE INDEX ON hand (id)',
+    'CREATE INDEX ON hand (brand, id)',
+    'CREATE INDEX ON hand (price)',
+    'CREATE INDEX ON hand (category)',
+    'CREATE INDEX ON hand (brand_id)',
+    'CREATE INDEX ON hand (category_id)',
+    'CREATE INDEX ON hand (rating)',
+    'CREATE INDEX ON hand (review_count)',
+    'CREATE INDEX ON hand (id) WHERE sale_price_present',
+    'CREATE INDEX ON hand (id) WHERE NOT rating_present',
+    'CREATE INDEX ON hand USING gin (tags)',
+    'CREATE INDEX ON hand USING gin (colors)',
+    'CREATE INDEX ON hand USING gin (category_path)',
+    'CREATE INDEX ON hand USING gin (title_tokens)',
+    'CREATE INDEX ON hand USING gin (description_tokens)',
+  ];
+  for (const s of indexes) await db.query(s);
+  await db.query('VACUUM ANALYZE hand');
+  return { built, indexed: performance.now() - t0 - built };
+}
+
+/** Table (with TOAST) and index bytes of the tables whose name starts with `prefix`. */
+async function sizes(db, where) {
+  const { rows } = await db.query(
+    `SELECT coalesce(sum(pg_table_size(c.oid)), 0)::float8 AS t, coalesce(sum(pg_indexes_size(c.oid)), 0)::float8 AS i, count(*)::int AS n
+       FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = 'public' AND c.relkind = 'r' AND ${where}`,
+  );
+  return rows[0];
+}
+
+/** Runs one page RUNS times; returns the times and the last response. */
+async function timed(fn, budget) {
+  const times = [];
+  let last;
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    last = await fn();
+    times.push(performance.now() - t);
+    if (budget.spent() > SHAPE_BUDGET_MS && i >= 2) break;
+  }
+  return { times, last };
+}
+
+async function listPage(base, headers, params) {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) qs.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  const r = await fetch(`${base}?${qs}`, { headers });
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`list ${qs}: ${r.status} ${text.slice(0, 400)}`);
+  return JSON.parse(text);
+}
+
+/** catq over HTTP: first page and five NextQuery pages, each RUNS times. */
+async function measureCatq(base, headers, q) {
+  const t0 = performance.now();
+  const budget = { spent: () => performance.now() - t0 };
+  const first = { limit: String(LIMIT), ...(q ? { q: JSON.stringify(q) } : {}) };
+  const a = await timed(() => listPage(base, headers, first), budget);
+  const next = [];
+  const ids = [a.last.Items.map((i) => i.Id)];
+  let page = a.last;
+  for (let p = 0; p < 5 && page.NextQuery; p++) {
+    const params = { ...page.NextQuery };
+    const r = await timed(() => listPage(base, headers, params), budget);
+    next.push(...r.times);
+    page = r.last;
+    ids.push(page.Items.map((i) => i.Id));
+  }
+  return { first: a.times, next, ids, count: a.last.Items.length };
+}
+
+/** Hand-written SQL, as two named statements (first page, next page by keyset). */
+async function measureHand(db, shape, k) {
+  const t0 = performance.now();
+  const budget = { spent: () => performance.now() - t0 };
+  const cols = 'id, title, sku, image_url, brand, brand_id, category, category_id, merchant, merchant_id';
+  const n = shape.params.length;
+  const firstSql = `SELECT ${cols} FROM hand WHERE ${shape.where} ORDER BY id LIMIT ${LIMIT + 1}`;
+  const nextSql = `SELECT ${cols} FROM hand WHERE ${shape.where} AND id > $${n + 1} ORDER BY id LIMIT ${LIMIT + 1}`;
+  const run = (name, text, values) => db.query({ name, text, values });
+  const a = await timed(() => run(`first_${k}`, firstSql, shape.params), budget);
+  const ids = [a.last.rows.slice(0, LIMIT).map((r) => r.id)];
+  const next = [];
+  let rows = a.last.rows;
+  for (let p = 0; p < 5 && rows.length > LIMIT; p++) {
+    const after = rows[LIMIT - 1].id;
+    const r = await timed(() => run(`next_${k}`, nextSql, [...shape.params, after]), budget);
+    next.push(...r.times);
+    rows = r.last.rows;
+    ids.push(rows.slice(0, LIMIT).map((x) => x.id));
+  }
+  return { first: a.times, next, ids };
+}
+
+let admin;
+try {
+  admin = new pg.Client({ connectionString: ADMIN });
+  await admin.connect();
+} catch (e) {
+  console.log(`scale: no PostgreSQL at ${ADMIN} (${e.message}); set DATABASE_URL. Skipped.`);
+  admin = undefined;
+}
+if (admin) {
+  const dbName = KEEP ?? `catq_scale_${process.pid}`;
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${dbName}`);
+  const u = new URL(ADMIN);
+  u.pathname = `/${dbName}`;
+  const db = new pg.Client({ connectionString: u.toString() });
+  await db.connect();
+  const dir = mkdtempSync(join(tmpdir(), 'catq-scale-'));
+  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
+  let service;
+  try {
+    const t0 = performance.now();
+    service = await start('packages/server/bin/catq-server.js', ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--database-url', u.toString()]);
+    const startMs = performance.now() - t0;
+    const headers = { 'X-Service-ApiKey': KEY };
+    const base = `${service.url}/v1/catalog/${catalog.Id}/product`;
+    const raw = `catq_items_${catalog.Id}`;
+    const have = Number((await db.query(`SELECT count(*)::int AS n FROM ${raw}`)).rows[0].n);
+    let loaded;
+    if (have !== ITEMS) {
+      if (have) await db.query(`TRUNCATE ${raw}`);
+      console.log(`Loading ${ITEMS} items (${LONG * 100}% with a 5–20 KB description) through POST batch/upsert, ${BATCH}-item batches, ${IN_FLIGHT} in flight`);
+      loaded = await load(`${base}/batch/upsert`, headers);
+    }
+    // A database of an older layout is filled in the background after start: wait for it.
+    const tf = performance.now();
+    const layoutBuild = (await db.query(`SELECT to_regclass('catq_layout_marks') IS NOT NULL AS yes`)).rows[0].yes;
+    while (layoutBuild && !(await db.query(`SELECT 1 FROM catq_layout_marks WHERE search_table = $1 AND mark = 'rows'`, [`catq_search_${catalog.Id}`])).rowCount) {
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const fillMs = performance.now() - tf;
+    // What autovacuum would do in time; the measurements below want settled statistics.
+    const tv = performance.now();
+    for (const { relname } of (await db.query(`SELECT relname FROM pg_stat_user_tables WHERE relname LIKE 'catq%'`)).rows) await db.query(`VACUUM ANALYZE "${relname}"`);
+    const vacuumMs = performance.now() - tv;
+    const hand = await buildHand(db, raw);
+    const svc = await sizes(db, `c.relname LIKE 'catq%'`);
+    const rawSize = await sizes(db, `c.relname = '${raw}'`);
+    const searchSize = await sizes(db, `c.relname = 'catq_search_${catalog.Id}'`);
+    const hs = await sizes(db, `c.relname = 'hand'`);
+    const perM = (b) => `${((b / 2 ** 30) * (1e6 / ITEMS)).toFixed(2)} GB`;
+
+    console.log(`\n## Load: ${ITEMS} items on PostgreSQL (server start ${Math.round(startMs)} ms${loaded ? '' : `, rows kept in ${dbName}`})`);
+    console.table([
+      ...(loaded
+        ? [
+            { step: 'catq-server POST batch/upsert (whole load)', value: `${Math.round(loaded.rate)} items/s (${Math.round(loaded.seconds)} s)` },
+            { step: '  the last tenth (90% of rows and every index in place)', value: `${Math.round(loaded.tailRate)} items/s` },
+            { step: '  warnings in the responses', value: String(loaded.warnings) },
+          ]
+        : []),
+      ...(fillMs > 2000 ? [{ step: 'background fill of the search layout after start (migration)', value: `${Math.round(fillMs / 1000)} s` }] : []),
+      { step: 'VACUUM ANALYZE of the service tables', value: `${Math.round(vacuumMs / 1000)} s` },
+      { step: 'hand table: CREATE TABLE AS from the raw jsonb', value: `${Math.round(hand.built / 1000)} s` },
+      { step: 'hand table: its 15 indexes + VACUUM ANALYZE', value: `${Math.round(hand.indexed / 1000)} s` },
+      { step: `service tables (${svc.n}): table / indexes per 1M items`, value: `${perM(svc.t)} / ${perM(svc.i)}` },
+      { step: '  of which the raw items', value: `${perM(rawSize.t)} / ${perM(rawSize.i)}` },
+      ...(searchSize.n ? [{ step: '  of which the search layout', value: `${perM(searchSize.t)} / ${perM(searchSize.i)}` }] : []),
+      { step: 'hand table: table / indexes per 1M items', value: `${perM(hs.t)} / ${perM(hs.i)}` },
+    ]);
+
+    // The service's own cost of one request: Get Catalog Item (HTTP, auth, one primary-key read).
+    const floor = [];
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      const r = await fetch(`${base}/100001`, { headers });
+      await r.text();
+      floor.push(performance.now() - t);
+    }
+    const floorMs = quantile(floor, 0.5);
+
+    const rows = [];
+    let k = 0;
+    for (const shape of SHAPES) {
+      k++;
+      const c = await measureCatq(base, headers, shape.q);
+      const h = await measureHand(db, shape, k);
+      const all = [...c.first, ...c.next];
+      const hAll = [...h.first, ...h.next];
+      const p50 = quantile(all, 0.5);
+      const p99 = quantile(all, 0.99);
+      const hp50 = quantile(hAll, 0.5);
+      const same = JSON.stringify(c.ids) === JSON.stringify(h.ids);
+      rows.push({
+        shape: shape.name,
+        items: c.count,
+        'first p50': ms(quantile(c.first, 0.5)),
+        'next p50': ms(c.next.length ? quantile(c.next, 0.5) : undefined),
+        p50: ms(p50),
+        p99: ms(p99),
+        'hand p50': ms(hp50),
+        'hand p99': ms(quantile(hAll, 0.99)),
+        ratio: +(p50 / hp50).toFixed(1),
+        'goal met': p50 <= 10 && p99 <= 25 && p50 <= 2 * hp50 + floorMs ? 'yes' : 'NO',
+        'same ids': same ? 'yes' : 'no',
+      });
+      process.stderr.write(`  ${shape.name}: p50 ${ms(p50)} p99 ${ms(p99)} (hand ${ms(hp50)})\n`);
+    }
+    console.log(
+      `\n## List Catalog Items, limit ${LIMIT}, ${ITEMS} items: first page and five NextQuery pages, each page ${RUNS} times (ms over HTTP; hand: named statements on the typed table)`,
+    );
+    console.log(`The service's per-request floor (Get Catalog Item over HTTP, p50 of 30): ${ms(floorMs)} ms. Goal: p50 <= 10, p99 <= 25, p50 <= 2 x hand + floor.`);
+    console.table(rows);
+
+    const worst = [];
+    for (const w of WORST) {
+      const c = await measureCatq(base, headers, w.q);
+      const all = [...c.first, ...c.next];
+      worst.push({ query: w.name, items: c.count, p50: ms(quantile(all, 0.5)), max: ms(Math.max(...all)), 'goal (<= 50 ms)': Math.max(...all) <= 50 ? 'yes' : 'NO' });
+    }
+    console.log('\n## The worst queries within the default limits (ms over HTTP, first page and next pages)');
+    console.table(worst);
+  } finally {
+    if (service) await stop(service.child);
+    await db.end();
+    if (!KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * The search layout in the service (issue 19): a database written by the raw-only version is
+ * migrated on start and its search rows filled in the background; a restart with a catalog that
+ * gains or changes a SearchableAttribute fills the new columns in the background; every list is
+ * exact (equal to catq's evaluator) before, during and after, with writes in between. And what
+ * the layout must hold: a 1 MB description, long strings and tokens; what it must not refuse: a
+ * lone surrogate in a one-of; an item the database cannot hold is skipped with a warning.
+ * On PGlite (a data directory) and on the PostgreSQL server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { listItems, loadCatalog, type Catalog } from 'catq';
+import { indexSql } from 'catq/sql';
+import { catalog as sample, generateItems } from '../../../examples/generate.mjs';
+import { call, freshDatabase, KEY, listingQuery, startServer, tempFiles, type ServerProcess } from './support/process.js';
+
+type Item = Record<string, unknown>;
+/** A query in its wire form. */
+type Query = unknown[];
+const encode = (q: Query): string => encodeURIComponent(JSON.stringify(q));
+const ID = 1042;
+
+/** The sample catalog without `colors`, and with `rating` a String: what the first version knew. */
+function firstCatalog(): Record<string, unknown> {
+  const attrs = (sample['SearchableAttributes'] as Item[]).filter((a) => a['Attribute'] !== 'colors').map((a) => (a['Attribute'] === 'rating' ? { ...a, Type: 'String' } : a));
+  return { ...sample, UIConfiguration: [], SearchableAttributes: attrs };
+}
+
+const QUERIES: Query[] = [
+  [],
+  [['brand', 'Acme']],
+  [[['<', 'price'], 40]],
+  [['in_stock', true], [['<', 'price'], 80]],
+  [[['one-of', 'tags'], ['sale', 'eco']]],
+  [['Category.Id', 310]],
+  [[['present?', 'sale_price'], false]],
+  [[['matches', 'title'], 'waterproof tent']],
+  [[['matches-phrase', 'description'], 'with taped seams']],
+  [[['matches', 'description'], 'fluorocarbons']],
+];
+/** Queries on the attributes the second catalog gains or changes. */
+const CHANGED: Query[] = [[[['one-of', 'colors'], ['red', 'navy']]], [[['>=', 'rating'], 4.5]], [['colors', 'green'], ['brand', 'Hearth']], [[['present?', 'rating'], true]]];
+
+function reference(items: readonly unknown[], catalog: Catalog, params: Record<string, unknown>) {
+  const r = listItems(items, catalog, params, { numericStrings: true, networkId: 1 });
+  if (!r.response) throw new Error(`listItems refused ${JSON.stringify(params)}: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+  return JSON.parse(JSON.stringify(r.response));
+}
+
+/** The items by id, the last write winning (what the service holds). */
+class Mirror {
+  private readonly byId = new Map<unknown, Item>();
+  put(items: readonly Item[]): void {
+    for (const i of items) this.byId.set(i['id'], i);
+  }
+  get items(): Item[] {
+    return [...this.byId.values()];
+  }
+}
+
+async function expectExact(server: ServerProcess, catalog: Catalog, items: readonly Item[], queries: readonly Query[]): Promise<void> {
+  for (const q of queries) {
+    const first = { q: encode(q), limit: 50 };
+    const r = await call(server.url, 'GET', `/v1/catalog/${ID}/product${listingQuery(first)}`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body, JSON.stringify(q)).toEqual(reference(items, catalog, first));
+    if (r.body.NextQuery) {
+      const next = { ...r.body.NextQuery };
+      const n = await call(server.url, 'GET', `/v1/catalog/${ID}/product${listingQuery(next)}`);
+      expect(n.status, n.text).toBe(200);
+      expect(n.body, `${JSON.stringify(q)} next`).toEqual(reference(items, catalog, next));
+    }
+  }
+}
+
+async function upsert(server: ServerProcess, items: readonly Item[]): Promise<any> {
+  const r = await call(server.url, 'POST', `/v1/catalog/${ID}/product/batch/upsert`, { body: { Items: items } });
+  expect(r.status, r.text).toBe(200);
+  return r.body;
+}
+
+/** Waits until the server says the search table is filled (the n-th time it says so). */
+async function filled(server: ServerProcess, times = 1): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if ((server.stderr().match(/search table catq_search_1042 is filled/g) ?? []).length >= times) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the backfill did not end:\n${server.stderr()}`);
+}
+
+describe.each(['pglite', 'postgres'] as const)('search layout: migration and backfill, on %s', (engine) => {
+  let files: ReturnType<typeof tempFiles>;
+  let dataDir: string | undefined;
+  let url: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  let server: ServerProcess | undefined;
+  const v1 = loadCatalog(firstCatalog()).catalog as Catalog;
+  const v2 = loadCatalog(sample).catalog as Catalog;
+  const mirror = new Mirror();
+
+  /** Runs statements on the database while no server holds it (PGlite allows one process). */
+  async function direct(fn: (q: (sql: string, params?: unknown[]) => Promise<Item[]>) => Promise<void>): Promise<void> {
+    if (engine === 'postgres') {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await fn(async (sql, params = []) => (await c.query(sql, params)).rows);
+      } finally {
+        await c.end();
+      }
+      return;
+    }
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(dataDir as string);
+    try {
+      await fn(async (sql, params = []) => (await db.query(sql, params)).rows as Item[]);
+    } finally {
+      await db.close();
+    }
+  }
+  const args = (file: string) => ['--catalog', files.path(file), '--api-key', KEY, ...(engine === 'postgres' ? ['--database-url', url as string] : ['--data-dir', dataDir as string])];
+
+  beforeAll(async () => {
+    files = tempFiles({ 'v1.json': JSON.stringify(firstCatalog()), 'v2.json': JSON.stringify(sample) });
+    if (engine === 'postgres') {
+      const fresh = await freshDatabase('layout');
+      url = fresh.url;
+      drop = fresh.drop;
+    } else dataDir = mkdtempSync(join(tmpdir(), 'catq-layout-pglite-'));
+    // What the raw-only version wrote: the raw table, catq's indexSql indexes, 3000 items.
+    const items = [...generateItems(3000, 7, { longDescriptions: 0.02 })] as Item[];
+    mirror.put(items);
+    await direct(async (q) => {
+      await q(`CREATE TABLE catq_items_${ID} (id_key text COLLATE "C" PRIMARY KEY, data jsonb NOT NULL)`);
+      for (const s of indexSql(v1, { table: `catq_items_${ID}` }).statements) await q(s);
+      await q(`INSERT INTO catq_items_${ID} (id_key, data) SELECT e ->> 0, e -> 1 FROM jsonb_array_elements($1::jsonb) AS e`, [JSON.stringify(items.map((i) => [JSON.stringify(i['id']), i]))]);
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    files?.cleanup();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await drop?.();
+  });
+
+  it('a raw-only database is migrated on start: lists are exact while its search rows are filled and after', async () => {
+    server = await startServer(args('v1.json'));
+    // Right after start (the backfill has just begun), with writes in between.
+    await expectExact(server, v1, mirror.items, QUERIES.slice(0, 4));
+    const written = [...generateItems(3100, 8)].slice(3000).map((i) => ({ ...i, title: `${String(i['title'])} waterproof tent` })) as Item[];
+    mirror.put(written);
+    await upsert(server, written);
+    await expectExact(server, v1, mirror.items, QUERIES);
+    await filled(server);
+    await expectExact(server, v1, mirror.items, QUERIES);
+    await server.stop();
+    server = undefined;
+    await direct(async (q) => {
+      const raw = await q(`SELECT indexname FROM pg_indexes WHERE tablename = 'catq_items_${ID}' ORDER BY 1`);
+      expect(raw.map((r) => r['indexname']), 'the raw JSON indexes of the raw-only layout are dropped').toEqual([`catq_items_${ID}_pkey`]);
+      const rows = await q(`SELECT count(*)::int AS n FROM catq_search_${ID}`);
+      expect(rows[0]?.['n']).toBe(mirror.items.length);
+    });
+  }, 300_000);
+
+  it('a restart with a catalog that gains and changes attributes fills them in the background; lists stay exact', async () => {
+    server = await startServer(args('v2.json'));
+    await expectExact(server, v2, mirror.items, CHANGED);
+    const written = [...generateItems(3200, 9)].slice(3100).map((i) => ({ ...i, colors: ['navy'], rating: 4.9 })) as Item[];
+    mirror.put(written);
+    await upsert(server, written);
+    await expectExact(server, v2, mirror.items, [...CHANGED, ...QUERIES.slice(0, 3)]);
+    await filled(server);
+    await expectExact(server, v2, mirror.items, [...CHANGED, ...QUERIES]);
+    // Partial updates and deletes rewrite and remove search rows.
+    const patch = mirror.items.slice(0, 20).map((i) => ({ id: i['id'], colors: ['olive'], price: 1 }));
+    const u = await call(server.url, 'PATCH', `/v1/catalog/${ID}/product/batch/update`, { body: { Items: patch } });
+    expect(u.status, u.text).toBe(200);
+    mirror.put(mirror.items.slice(0, 20).map((i) => ({ ...i, colors: ['olive'], price: 1 })));
+    const gone = mirror.items.slice(20, 30).map((i) => ({ id: i['id'] }));
+    expect((await call(server.url, 'POST', `/v1/catalog/${ID}/product/batch/delete`, { body: { Items: gone } })).status).toBe(200);
+    const kept = mirror.items.filter((i) => !gone.some((g) => g.id === i['id']));
+    await expectExact(server, v2, kept, [[[['one-of', 'colors'], ['olive']]], [[['<', 'price'], 2]], []]);
+    await server.stop();
+    server = undefined;
+    await direct(async (q) => {
+      const cols = await q(`SELECT column_name FROM information_schema.columns WHERE table_name = 'catq_search_${ID}' AND column_name LIKE 'rating%'`);
+      expect(cols.length, 'the columns of the changed attribute replace the old ones').toBeGreaterThan(0);
+      const rows = await q(`SELECT count(*)::int AS n FROM catq_search_${ID}`);
+      expect(rows[0]?.['n']).toBe(kept.length);
+    });
+  }, 300_000);
+});
+
+describe.each(['pglite', 'postgres'] as const)('search layout: what it holds, on %s', (engine) => {
+  let server: ServerProcess;
+  let files: ReturnType<typeof tempFiles>;
+  let drop: (() => Promise<void>) | undefined;
+  const catalog = loadCatalog(sample).catalog as Catalog;
+
+  beforeAll(async () => {
+    files = tempFiles({ 'c.json': JSON.stringify(sample) });
+    const db: string[] = [];
+    if (engine === 'postgres') {
+      const fresh = await freshDatabase('layout_hold');
+      drop = fresh.drop;
+      db.push('--database-url', fresh.url);
+    }
+    server = await startServer(['--catalog', files.path('c.json'), '--api-key', KEY, ...db]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    files?.cleanup();
+    await drop?.();
+  });
+
+  it('a 1 MB description (with a 5,000-letter token) and a 5,000-letter brand are stored and found', async () => {
+    const words = Array.from({ length: 150_000 }, (_, i) => ['trail', 'tent', 'waterproof', 'seams', 'quiet'][i % 5]).join(' ');
+    const big = { id: 1, title: 'Huge tent', brand: 'B'.repeat(5000), description: `${words} ${'z'.repeat(5000)} the very end`, tags: ['sale'], price: 10 };
+    expect(big.description.length).toBeGreaterThan(1_000_000);
+    const small = { id: 2, title: 'Small tent', brand: 'Acme', description: 'short', tags: ['eco'], price: 20 };
+    const r = await upsert(server, [big, small]);
+    // (The brand, a name of 5,000 characters, is warned about as a long name; nothing is refused.)
+    expect((r.Warnings ?? []).filter((w: { message: string }) => !/longer than the 100/.test(w.message))).toEqual([]);
+    const got = await call(server.url, 'GET', `/v1/catalog/${ID}/product/1`);
+    expect(got.status).toBe(200);
+    expect(got.body.Data).toEqual(big);
+    const items = [big, small];
+    await expectExact(server, catalog, items, [
+      [[['matches', 'description'], 'seams quiet']],
+      [[['matches-phrase', 'description'], 'quiet trail tent']],
+      [[['matches', 'description'], 'end very']],
+      [[['matches-phrase', 'description'], 'the very end']],
+      [[['matches-phrase', 'description'], 'quiet the very']],
+      [['brand', 'B'.repeat(5000)]],
+      [[['>', 'brand'], 'B'.repeat(4999)]],
+      [[['<', 'brand'], 'B'.repeat(5001)]],
+    ]);
+  });
+
+  it('a lone surrogate in a one-of is answered as the evaluator answers it, not refused', async () => {
+    const items = [
+      { id: 10, title: 'x', tags: ['sale'] },
+      { id: 11, title: 'y', tags: ['\ufffd'] },
+    ];
+    await upsert(server, items);
+    const r = await call(server.url, 'GET', `/v1/catalog/${ID}/product${listingQuery({ q: encodeURIComponent(JSON.stringify([[['one-of', 'tags'], ['sale', '\udc00']]])), limit: 10 })}`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.Items.map((i: { Id: unknown }) => i.Id)).toEqual([1, 10]);
+  });
+
+  it('an item the database cannot hold is skipped with a warning naming it; the rest of the batch is stored', async () => {
+    const r = await upsert(server, [{ id: 'ok-1' }, { id: 'nul', title: 'a\u0000b' }, { id: 'lone', tags: ['\ud800'] }, { id: 'ok-2' }]);
+    const messages = (r.Warnings as { message: string }[]).map((w) => w.message).filter((m) => m.includes('was not stored'));
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/^Items\[1\] \(id "nul"\) was not stored: "title" holds a string with the NUL character/);
+    expect(messages[1]).toMatch(/^Items\[2\] \(id "lone"\) was not stored: "tags" holds a string with a lone surrogate/);
+    for (const m of messages) expect(m).not.toMatch(/catq_|index|jsonb/);
+    expect((await call(server.url, 'GET', `/v1/catalog/${ID}/product/ok-1`)).status).toBe(200);
+    expect((await call(server.url, 'GET', `/v1/catalog/${ID}/product/ok-2`)).status).toBe(200);
+    expect((await call(server.url, 'GET', `/v1/catalog/${ID}/product/nul`)).status).toBe(404);
+  });
+});

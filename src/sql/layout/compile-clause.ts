@@ -1,0 +1,152 @@
+import { assertNever } from '../../ast/index.js';
+import type { ClausePlan, ValueTest } from '../../check/index.js';
+import type { SqlBuilder } from '../builder.js';
+import { ident } from './names.js';
+import type { ColumnRole, LayoutAttribute } from './plan.js';
+import { holdableOrder, pgHolds, stringKey } from './safe-text.js';
+import { tokenSequence, utf8Bytes } from './text-terms.js';
+
+/** What a clause on the layout compiles against. */
+export interface LayoutClauseContext {
+  readonly b: SqlBuilder;
+  /** Code points of a string key. */
+  readonly prefix: number;
+  /** Largest term kept in the terms, UTF-8 bytes. */
+  readonly termBytes: number;
+}
+
+const FALSE = 'FALSE';
+
+/** A bound array parameter with its type. */
+function arr(b: SqlBuilder, values: readonly (string | number | boolean)[], type: string): string {
+  return `${b.param(values)}::${type}[]`;
+}
+
+function distinct<T>(xs: readonly T[]): T[] {
+  return [...new Set(xs)];
+}
+
+/** A candidate of a keyed set: its index key, and whether the key was cut from `whole`. */
+interface Keyed {
+  readonly key: string;
+  readonly whole: string;
+  readonly cut: boolean;
+}
+
+/** A string candidate, encoded (`s:` for Array elements). */
+function keyedString(v: string, prefix: number, tag = ''): Keyed {
+  const k = stringKey(v, prefix);
+  return { key: tag + k.key, whole: tag + v, cut: k.cut };
+}
+
+/**
+ * Membership in a set laid out as keys (`keys`: strings cut to the prefix) and the cut strings
+ * whole (`long`): a candidate shorter than the prefix is in the set iff it is a key (a cut key
+ * is longer); a longer one iff it is among the long ones (its key narrows by index).
+ */
+function keyedIn(keys: string, long: string, cands: readonly Keyed[], ctx: LayoutClauseContext): string {
+  if (cands.length === 0) return FALSE;
+  const short = distinct(cands.filter((c) => !c.cut).map((c) => c.whole));
+  const longs = distinct(cands.filter((c) => c.cut).map((c) => c.whole));
+  if (longs.length === 0) return `${keys} && ${arr(ctx.b, short, 'text')}`;
+  const exact = `${long} && ${arr(ctx.b, longs, 'text')}`;
+  const any = `${keys} && ${arr(ctx.b, distinct(cands.map((c) => c.key)), 'text')}`;
+  return short.length === 0 ? `${any} AND ${exact}` : `${any} AND (${keys} && ${arr(ctx.b, short, 'text')} OR ${exact})`;
+}
+
+/** Equality of a One string column with one of `values`, narrowed by its prefix index. */
+function stringEquals(col: string, values: readonly string[], ctx: LayoutClauseContext): string {
+  if (values.length === 0) return FALSE;
+  const keys = distinct(values.map((v) => stringKey(v, ctx.prefix).key));
+  return `left(${col}, ${ctx.prefix}) = ANY(${arr(ctx.b, keys, 'text')}) AND ${col} = ANY(${arr(ctx.b, distinct(values), 'text')})`;
+}
+
+/** `col op value` in code point order ("C" collation), narrowed by the prefix index. */
+function stringOrder(col: string, op: '<' | '<=' | '>' | '>=', value: string, ctx: LayoutClauseContext): string {
+  const h = holdableOrder(op, value);
+  const b = ctx.b;
+  if (h.prefixOf) {
+    const n = [...h.value].length;
+    return `left(${col}, ${b.param(n)}::int) ${h.op === '<=' ? '<=' : '>'} ${b.param(h.value)}::text`;
+  }
+  const narrow = h.op === '<' || h.op === '<=' ? '<=' : '>=';
+  const key = stringKey(h.value, ctx.prefix).key;
+  return `left(${col}, ${ctx.prefix}) ${narrow} ${b.param(key)}::text AND ${col} ${h.op} ${b.param(h.value)}::text`;
+}
+
+/** `matches` / `matches-phrase` on the terms (index) and, where terms cannot decide, the token sequence. */
+function textMatch(t: Extract<ValueTest, { kind: 'text' }>, terms: string, toks: string, ctx: LayoutClauseContext): string {
+  const b = ctx.b;
+  const fits = (s: string) => utf8Bytes(s) <= ctx.termBytes;
+  const words = t.match === 'all' ? distinct(t.tokens) : t.tokens;
+  const parts: string[] = [];
+  if (t.match === 'all' || words.length === 1) {
+    const short = distinct(words.filter(fits));
+    if (short.length) parts.push(`${terms} @> ${arr(b, short, 'text')}`);
+    for (const w of distinct(words.filter((w) => !fits(w)))) parts.push(`strpos(${toks}, ${b.param(tokenSequence([w]))}::text) > 0`);
+    return parts.join(' AND ');
+  }
+  const pairs = words.slice(1).map((w, i) => `${words[i] as string} ${w}`);
+  const shortPairs = distinct(pairs.filter(fits));
+  if (shortPairs.length) parts.push(`${terms} @> ${arr(b, shortPairs, 'text')}`);
+  else {
+    const shortWords = distinct(words.filter(fits));
+    if (shortWords.length) parts.push(`${terms} @> ${arr(b, shortWords, 'text')}`);
+  }
+  // Two words whose pair is a term are decided by the index; longer phrases are rechecked on the few candidates.
+  if (!(words.length === 2 && shortPairs.length === 1)) parts.push(`strpos(${toks}, ${b.param(tokenSequence(words))}::text) > 0`);
+  return parts.join(' AND ');
+}
+
+/**
+ * One checked clause as plain predicates on the search layout's columns (alias `s`): the
+ * meaning of docs/semantics.md, read off the values layoutRow laid out with the same rules.
+ */
+export function layoutClause(p: ClausePlan, a: LayoutAttribute, ctx: LayoutClauseContext): string {
+  const col = (role: ColumnRole): string => {
+    const name = a.columns[role];
+    if (name === undefined) throw new Error(`catq internal error: no ${role} column for ${a.attribute.Type} ${a.attribute.Cardinality}`);
+    return `s.${ident(name)}`;
+  };
+  const b = ctx.b;
+  if (p.kind === 'present') return p.present ? col('present') : `NOT ${col('present')}`;
+  const t = p.test;
+  const one = p.shape === 'one';
+  switch (t.kind) {
+    case 'number-in':
+      if (t.values.length === 0) return FALSE;
+      return one ? `${col('num')} = ANY(${arr(b, t.values, 'float8')})` : `${col('nums')} && ${arr(b, t.values, 'float8')}`;
+    case 'number-order': {
+      const target = one ? col('num') : t.op === '<' || t.op === '<=' ? col('num-lo') : col('num-hi');
+      return `${target} ${t.op} ${b.param(t.value)}::float8`;
+    }
+    case 'string-in': {
+      const values = t.values.filter(pgHolds);
+      return one ? stringEquals(col('str'), values, ctx) : keyedIn(col('str-keys'), col('str-long'), values.map((v) => keyedString(v, ctx.prefix)), ctx);
+    }
+    case 'string-order': {
+      const target = one ? col('str') : t.op === '<' || t.op === '<=' ? col('str-lo') : col('str-hi');
+      return stringOrder(target, t.op, t.value, ctx);
+    }
+    case 'boolean-in':
+      if (t.values.length === 0) return FALSE;
+      return one ? `${col('bool')} = ANY(${arr(b, t.values, 'boolean')})` : `${col('bools')} && ${arr(b, t.values, 'boolean')}`;
+    case 'id-in': {
+      const values = t.strings.filter(pgHolds);
+      return one ? stringEquals(col('str'), values, ctx) : keyedIn(col('str-keys'), col('str-long'), values.map((v) => keyedString(v, ctx.prefix)), ctx);
+    }
+    case 'element-in': {
+      // Typed keys: `s:` strings (cut like any string key), `n:` numbers, `b:` booleans.
+      const cands = t.values.flatMap((v): Keyed[] => {
+        if (typeof v === 'string') return pgHolds(v) ? [keyedString(v, ctx.prefix, 's:')] : [];
+        const k = typeof v === 'number' ? 'n:' + String(v === 0 ? 0 : v) : 'b:' + String(v);
+        return [{ key: k, whole: k, cut: false }];
+      });
+      return keyedIn(col('elem-keys'), col('elem-long'), cands, ctx);
+    }
+    case 'text':
+      return textMatch(t, col('terms'), col('tokens'), ctx);
+    default:
+      return assertNever(t, 'value test');
+  }
+}

@@ -1,0 +1,38 @@
+import type { SearchLayout } from './plan.js';
+import { sqlTypeOf, type ColumnRole } from './plan.js';
+import { ident } from './names.js';
+import { indexName, resolveTarget, type LayoutTarget } from './target.js';
+
+/**
+ * The base columns of every search table: the join key to the raw table and the id's three sort
+ * keys (kind 0 number / 1 string / NULL not listed, the number, the string), as listSql orders.
+ */
+export const BASE_COLUMNS = `item_key text COLLATE "C" PRIMARY KEY, id_kind int2, id_num float8, id_str text COLLATE "C"`;
+
+/** The id order's index: the string key by its prefix (a long id never exceeds an index entry), the whole id breaks ties. */
+export function idOrderExpression(prefix: number): string {
+  return `id_kind, id_num, left(id_str, ${prefix})`;
+}
+
+/**
+ * The statements creating (or migrating) a catalog's search table, in order, for PostgreSQL 12+
+ * and PGlite. Idempotent: `CREATE TABLE IF NOT EXISTS` with the base columns, then `ADD COLUMN
+ * IF NOT EXISTS` for each attribute column and `CREATE INDEX IF NOT EXISTS` for each index of
+ * the policy. Running them on a table made for an older catalog adds what is new (columns of
+ * changed attributes have new names); old columns stay until dropped. New columns are NULL
+ * until the rows are written again: list with `backfilled` meanwhile (see layoutListSql).
+ */
+export function layoutDdl(layout: SearchLayout, target: LayoutTarget): string[] {
+  const t = resolveTarget(target);
+  const out = [`CREATE TABLE IF NOT EXISTS ${t.table} (${BASE_COLUMNS})`];
+  const idIndex = idOrderExpression(layout.policy.prefixLength);
+  out.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName(t, idIndex))} ON ${t.table} (${idIndex})`);
+  for (const a of layout.attributes) {
+    const adds = (Object.entries(a.columns) as [ColumnRole, string][]).map(([role, name]) => `ADD COLUMN IF NOT EXISTS ${ident(name)} ${sqlTypeOf(role)}`);
+    out.push(`ALTER TABLE ${t.table} ${adds.join(', ')}`);
+    for (const ix of a.indexes) {
+      out.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName(t, ix.kind + ':' + ix.expression))} ON ${t.table} USING ${ix.kind} (${ix.expression})`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+import { validate } from '../../check/index.js';
+import { badArgument, hasErrors, isQueryError } from '../../diagnostics/index.js';
+import { looksLikeUrlParams, readListingParams, type ListedItemOptions } from '../../listing/index.js';
+import { sqlPage } from '../listing.js';
+import type { SqlListItemsResult, SqlRunner } from '../run-listing.js';
+import { layoutListSql, type LayoutListOptions } from './listing.js';
+import type { SearchLayout } from './plan.js';
+
+/** Options of {@link layoutListItems}: {@link layoutListSql}'s and the `Uri` numbers of listed items. */
+export interface LayoutListItemsOptions extends LayoutListOptions, ListedItemOptions {}
+
+/**
+ * List Catalog Items on a search layout in one call, the counterpart of `sqlListItems`: reads
+ * every parameter (`q` included), validates the query on `layout.catalog`, runs
+ * {@link layoutListSql}'s statements through `run` (unnamed statements: pass them to
+ * `client.query(text, values)` without a name) and builds the page. Bad input resolves to
+ * `{ diagnostics }`; only a failing `run` rejects.
+ */
+export async function layoutListItems(run: SqlRunner, layout: SearchLayout, params: unknown, options: LayoutListItemsOptions): Promise<SqlListItemsResult> {
+  if (typeof run !== 'function') return { diagnostics: [badArgument('layoutListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
+  const catalog = layout.catalog;
+  const urlLike = looksLikeUrlParams(params);
+  if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
+  const read = readListingParams(params, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
+  const query = read.listing?.query ?? read.query;
+  const diagnostics = [...read.diagnostics, ...(query ? validate(query, catalog, { limits: options.limits }) : [])];
+  if (!read.listing || hasErrors(diagnostics)) return { diagnostics };
+  let list;
+  try {
+    const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
+    const { networkId: _n, tableId: _t, ...listOptions } = options;
+    list = layoutListSql(read.listing.query, layout, rest, { ...listOptions, numericStrings: options.numericStrings ?? urlLike });
+  } catch (e) {
+    if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
+    throw e;
+  }
+  const column = options.rawColumn ?? 'data';
+  const rows = (await run(list.sql, list.params)).map((r) => {
+    const v = r[column];
+    return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+  });
+  let other = false;
+  if (list.otherSide) {
+    const o = (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
+    other = o === true || o === 1 || o === 't';
+  }
+  const listed: { networkId?: number; tableId?: number } = {};
+  if (options.networkId !== undefined) listed.networkId = options.networkId;
+  if (options.tableId !== undefined) listed.tableId = options.tableId;
+  return { response: sqlPage(list, rows, other, catalog, listed), diagnostics };
+}

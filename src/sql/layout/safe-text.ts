@@ -1,0 +1,57 @@
+import type { OrderOp } from '../../operators/index.js';
+
+const UNHOLDABLE = /[\u0000]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether PostgreSQL text (and jsonb) can hold `s`: not when it contains U+0000 or a lone
+ * surrogate (not well-formed Unicode; a driver would replace it with U+FFFD in silence).
+ */
+export function pgHolds(s: string): boolean {
+  return !UNHOLDABLE.test(s);
+}
+
+/** The UTF-16 length of the first `n` code points of `s`, or undefined when `s` has fewer than `n`. */
+function cutAt(s: string, n: number): number | undefined {
+  let i = 0;
+  for (let k = 0; k < n; k++) {
+    if (i >= s.length) return undefined;
+    const c = s.charCodeAt(i);
+    i += c >= 0xd800 && c < 0xdc00 && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return i;
+}
+
+/**
+ * The index key of a string: the string itself when it has fewer than `n` code points, else its
+ * first `n` code points (what PostgreSQL's `left(s, n)` gives). A cut key has exactly `n` code
+ * points, so it never equals the key of a shorter string; and cutting keeps code point order
+ * (`a <= b` implies `key(a) <= key(b)`), so a range on keys is a necessary condition.
+ */
+export function stringKey(s: string, n: number): { readonly key: string; readonly cut: boolean } {
+  const at = cutAt(s, n);
+  return at === undefined ? { key: s, cut: false } : { key: s.slice(0, at), cut: true };
+}
+
+/**
+ * A string order `x op value` restated for well-formed strings `x` when `value` holds something
+ * PostgreSQL cannot bind (U+0000, a lone surrogate), in the evaluator's order (compareCodePoints:
+ * UTF-16 units, surrogates above U+E000..U+FFFF). With `p` the part of `value` before the first
+ * such unit `u`:
+ * - `u` is U+0000 (below every character): `x < value` iff `x <= p`;
+ * - `u` is a lone high surrogate: every well-formed `x` differs from `value`, and `x < value`
+ *   iff `x < p + c`, `c` the least code point whose high surrogate is `u`;
+ * - `u` is a lone low surrogate (above every unit a well-formed string can have there): `x <
+ *   value` iff `x < p` or `x` starts with `p`, i.e. iff the first `|p|` code points of `x` are at
+ *   most `p`: `prefixOf: true`.
+ * `value` itself is never an `x`, so `<=` is `<` and `>=` is `>`.
+ */
+export function holdableOrder(op: OrderOp, value: string): { readonly op: OrderOp; readonly value: string; readonly prefixOf: boolean } {
+  const m = UNHOLDABLE.exec(value);
+  if (!m) return { op, value, prefixOf: false };
+  const p = value.slice(0, m.index);
+  const u = value.charCodeAt(m.index);
+  const below = op === '<' || op === '<=';
+  if (u === 0) return { op: below ? '<=' : '>', value: p, prefixOf: false };
+  if (u < 0xdc00) return { op: below ? '<' : '>=', value: p + String.fromCodePoint(0x10000 + ((u - 0xd800) << 10)), prefixOf: false };
+  return { op: below ? '<=' : '>', value: p, prefixOf: true };
+}

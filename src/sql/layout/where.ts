@@ -1,0 +1,65 @@
+import type { Query } from '../../ast/index.js';
+import { check, type CheckedQuery, type LimitOptions } from '../../check/index.js';
+import { hasErrors, QueryError, type Diagnostic } from '../../diagnostics/index.js';
+import type { SqlBuilder } from '../builder.js';
+import { layoutClause } from './compile-clause.js';
+import type { SearchLayout } from './plan.js';
+import { rawClause } from './raw-fallback.js';
+
+/** Where the raw items are (for the page's items, and for clauses on attributes not backfilled yet). */
+export interface RawSource {
+  /** The quoted raw table. */
+  readonly table: string;
+  /** The quoted jsonb column holding each raw item. */
+  readonly column: string;
+  /** The quoted column of the raw table that equals the search table's `item_key`. */
+  readonly key: string;
+}
+
+/** What decides how a query compiles on a layout. */
+export interface LayoutWhereOptions extends LimitOptions {
+  /**
+   * The raw keys whose layout columns are filled in every row. A clause on any other attribute
+   * reads the raw JSON instead (exact, not index-answered). Default: every attribute.
+   */
+  readonly backfilled?: ReadonlySet<string> | readonly string[];
+}
+
+function isChecked(q: Query | CheckedQuery): q is CheckedQuery {
+  return typeof q === 'object' && q !== null && !Array.isArray(q) && Array.isArray((q as CheckedQuery).clauses) && 'catalog' in q;
+}
+
+/** The checked plan of a query on the layout's catalog (a plan checked on another catalog object is checked again). */
+export function checkedOn(query: Query | CheckedQuery, layout: SearchLayout, options: LimitOptions): CheckedQuery {
+  if (isChecked(query) && query.catalog === layout.catalog) return query;
+  const q = isChecked(query) ? query.query : query;
+  const { diagnostics, plan } = check(q, layout.catalog, { limits: options.limits });
+  const errors: Diagnostic[] = diagnostics.filter((d) => d.severity === 'error');
+  if (!plan || hasErrors(errors)) throw new QueryError(errors);
+  return plan;
+}
+
+/**
+ * The condition of a checked query on the search table (alias `s`): each clause as plain
+ * predicates on typed columns, ANDed; `TRUE` for the empty query.
+ */
+export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuilder, raw: RawSource, options: LayoutWhereOptions): string {
+  const filled = options.backfilled === undefined ? undefined : new Set(options.backfilled);
+  const ctx = { b, prefix: layout.policy.prefixLength, termBytes: layout.policy.termBytes };
+  let n = 0;
+  const alias = () => `catq_r${++n}`;
+  const parts: string[] = [];
+  const problems: Diagnostic[] = [];
+  for (const p of plan.clauses) {
+    const a = layout.byRawKey.get(p.rawKey);
+    if (a && (filled === undefined || filled.has(p.rawKey))) {
+      parts.push(`(${layoutClause(p, a, ctx)})`);
+      continue;
+    }
+    const out = rawClause(p, b, raw, alias);
+    if ('error' in out) problems.push(out.error);
+    else parts.push(`(${out.sql})`);
+  }
+  if (problems.length) throw new QueryError(problems, 'The query cannot be compiled to SQL');
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
