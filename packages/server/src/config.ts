@@ -38,6 +38,8 @@ export interface ServerConfig {
   readonly poolSize?: number;
   /** Most members (object keys and array elements, at every depth) one item may have. */
   readonly maxItemMembers?: number;
+  /** Compress responses (gzip, brotli) for clients that accept it (default true). */
+  readonly compression?: boolean;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -73,6 +75,7 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --read-database-url URL a PostgreSQL streaming replica for List and Get (repeatable)
   --pool-size N        connections per PostgreSQL pool (default 16)
   --max-item-members N most keys and array elements in one item, at all depths (default 100000)
+  --compression on|off compress responses for clients that accept it (default on)
   --help               this text`;
 
 /** A command line problem: the message, printed with the usage, exit status 2. */
@@ -116,6 +119,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
         'read-database-url': { type: 'string', multiple: true },
         'pool-size': { type: 'string' },
         'max-item-members': { type: 'string' },
+        compression: { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -159,6 +163,10 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   if (values['shutdown-timeout'] !== undefined) config.shutdownTimeoutMs = whole(values['shutdown-timeout'], '--shutdown-timeout', 0, 2 ** 31 - 1);
   if (values['read-database-url'] !== undefined) config.readDatabaseUrls = values['read-database-url'];
   if (values['pool-size'] !== undefined) config.poolSize = whole(values['pool-size'], '--pool-size', 1, 1000);
+  if (values.compression !== undefined) {
+    if (values.compression !== 'on' && values.compression !== 'off') throw new UsageError('--compression must be on or off.');
+    config.compression = values.compression === 'on';
+  }
   if (values['max-item-members'] !== undefined) config.maxItemMembers = whole(values['max-item-members'], '--max-item-members', 1, 10 ** 9);
   return config;
 }

@@ -199,6 +199,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ...(config.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: config.requestTimeoutMs }),
       ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
       ...(config.maxItemMembers === undefined ? {} : { maxItemMembers: config.maxItemMembers }),
+      ...(config.compression === undefined ? {} : { compress: config.compression }),
     },
   );
   await app.listen({ port: config.port, host: config.host });
