@@ -36,7 +36,7 @@ export interface AppOptions {
   readonly rateLimit?: number;
   /** `/readyz` and the recovery after a database failure. */
   readonly readiness?: Readiness;
-  /** Most members of one batch item (default 100000). */
+  /** Most members of one batch item (default 20000). */
   readonly maxItemMembers?: number;
   /** Compress responses (default true). */
   readonly compress?: boolean;
@@ -112,7 +112,7 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   app.removeContentTypeParser('text/plain');
   // JSON as bytes: not UTF-8 is a 400 naming the byte; batch items are bounded in size.
   app.removeContentTypeParser('application/json');
-  const maxMembers = ops.maxItemMembers ?? 100_000;
+  const maxMembers = ops.maxItemMembers ?? 20_000;
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
     try {
       done(null, parseJsonBody(body as Buffer, maxMembers));

@@ -74,7 +74,7 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --shutdown-timeout MS   longest wait for requests in flight on SIGTERM (default 10000)
   --read-database-url URL a PostgreSQL streaming replica for List and Get (repeatable)
   --pool-size N        connections per PostgreSQL pool (default 16)
-  --max-item-members N most keys and array elements in one item, at all depths (default 100000)
+  --max-item-members N most keys and array elements in one item, at all depths (default 20000)
   --compression on|off compress responses for clients that accept it (default on)
   --help               this text`;
 

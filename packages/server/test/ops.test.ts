@@ -154,7 +154,7 @@ describe('catq-server in production', () => {
     for (let i = 0; i < 200_000; i++) huge[`k${i}`] = i;
     const big = await https('/v1/catalog/900/product/batch/upsert', { key: KEY_A, method: 'POST', body: JSON.stringify({ Items: [{ id: 4 }, huge] }) });
     expect(big.status).toBe(400);
-    expect(big.body.Errors).toEqual([{ message: expect.stringMatching(/^Items\[1\] has more than 100000 members/) }]);
+    expect(big.body.Errors).toEqual([{ message: expect.stringMatching(/^Items\[1\] has more than 20000 members/) }]);
   });
 
   it('cuts a request whose body does not arrive within --request-timeout (408, connection closed)', async () => {
