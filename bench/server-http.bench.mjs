@@ -4,7 +4,10 @@
 //   hand-written route with hand-written SQL for the same page (goal >= 0.8x), p50 / p99;
 // - batch upsert in 1000-item batches: items/s as a ratio to a hand-written multi-row
 //   INSERT ... ON CONFLICT (goal >= 0.7x);
-// - the service's RSS under that load.
+// - the service's RSS under that load;
+// - operations: the same list load with logging (one JSON line per request), metrics and
+//   compression on against all three off (goal: on costs <= 10%), and two service processes on
+//   the same database against one.
 // Env: BENCH_ITEMS (default 10000; the issue's figure is 100000), DURATION (s per run, default 5), CONNECTIONS (default 32),
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Needs `npm run build`.
 import { spawn } from 'node:child_process';
@@ -45,7 +48,8 @@ const item = (g, round = 0) => ({
 });
 
 function start(cmd, args) {
-  const child = spawn(process.execPath, [cmd, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Standard error (the request log when it is on) goes to /dev/null: the cost measured is writing it.
+  const child = spawn(process.execPath, [cmd, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}: ${out}`)));
@@ -114,7 +118,9 @@ if (admin) {
   writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
   let service, baseline;
   try {
-    service = await start('packages/server/bin/catq-server.js', ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--database-url', u.toString()]);
+    const serviceArgs = ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--database-url', u.toString()];
+    // Against the hand-written route (which neither logs nor compresses): the same work only.
+    service = await start('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'silent', '--compression', 'off']);
     const auth = { 'X-Service-ApiKey': KEY };
     const first = await upsertRate(`${service.url}/v1/catalog/900/product/batch/upsert`, auth, 0);
     baseline = await start('bench/server-baseline.mjs', [u.toString(), 'catq_items_900']);
@@ -145,6 +151,39 @@ if (admin) {
     console.table([
       { contender: 'catq-server', 'req/s': Math.round(catqLoad.rps), ratio: +(catqLoad.rps / handLoad.rps).toFixed(2), 'p50 ms': catqLoad.p50, 'p99 ms': catqLoad.p99, 'peak RSS MB': Math.round(catqLoad.peak), 'non-2xx': catqLoad.non2xx + catqLoad.errors },
       { contender: 'hand-written route + SQL', 'req/s': Math.round(handLoad.rps), ratio: 1, 'p50 ms': handLoad.p50, 'p99 ms': handLoad.p99, 'peak RSS MB': Math.round(handLoad.peak), 'non-2xx': handLoad.non2xx + handLoad.errors },
+    ]);
+
+    // Operations: logging + metrics + compression on, against off; then two processes.
+    await stop(service.child);
+    service = undefined;
+    const off = await start('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'silent', '--compression', 'off']);
+    const on = await start('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'info', '--metrics-port', '0']);
+    const path = `/v1/catalog/900/product?q=${q}&limit=100`;
+    const gzip = { ...auth, 'Accept-Encoding': 'gzip' };
+    const offRuns = [];
+    const onRuns = [];
+    for (let round = 0; round < 2; round++) {
+      offRuns.push(await load(off.url + path, gzip, off.child.pid));
+      onRuns.push(await load(on.url + path, gzip, on.child.pid));
+    }
+    const bestRun = (runs) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+    const o = bestRun(offRuns);
+    const n = bestRun(onRuns);
+    // Two processes on one database, each loaded with half the connections at the same time.
+    const half = (url, pid) =>
+      new Promise((resolve, reject) =>
+        autocannon({ url, connections: Math.max(1, CONNECTIONS / 2), duration: DURATION, headers: gzip }, (err, res) => (err ? reject(err) : resolve({ rps: res.requests.average, p99: res.latency.p99, non2xx: res.non2xx + res.errors, pid }))),
+      );
+    await stop(off.child);
+    const on2 = await start('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'info', '--metrics-port', '0']);
+    const [x, y] = await Promise.all([half(on.url + path, on.child.pid), half(on2.url + path, on2.child.pid)]);
+    await stop(on.child);
+    await stop(on2.child);
+    console.log(`\nOperations: the same list load, ${CONNECTIONS} connections, ${DURATION} s (best of 2 alternating runs; Accept-Encoding: gzip)`);
+    console.table([
+      { run: '1 process, logging + metrics + compression off', 'req/s': Math.round(o.rps), ratio: 1, 'p50 ms': o.p50, 'p99 ms': o.p99, 'non-2xx': o.non2xx + o.errors },
+      { run: '1 process, logging (info) + metrics + compression on (2-process ratio is against this)', 'req/s': Math.round(n.rps), ratio: +(n.rps / o.rps).toFixed(2), 'p50 ms': n.p50, 'p99 ms': n.p99, 'non-2xx': n.non2xx + n.errors },
+      { run: '2 processes (all on) on the same database, half the connections each', 'req/s': Math.round(x.rps + y.rps), ratio: +((x.rps + y.rps) / n.rps).toFixed(2), 'p50 ms': '', 'p99 ms': Math.max(x.p99, y.p99), 'non-2xx': x.non2xx + y.non2xx },
     ]);
   } finally {
     if (service) await stop(service.child);

@@ -11,5 +11,5 @@ export default defineConfig({
   splitting: false,
   sourcemap: true,
   clean: true,
-  external: ['catq', /^catq\//, 'fastify', /^@fastify\//, 'pg', /^@electric-sql\//, 'typebox'],
+  external: ['catq', /^catq\//, 'fastify', /^@fastify\//, 'pg', /^@electric-sql\//, 'typebox', 'prom-client'],
 });

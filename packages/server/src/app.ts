@@ -1,9 +1,17 @@
-import { STATUS_CODES } from 'node:http';
+import { createHash, randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { constants as zlib } from 'node:zlib';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import { authenticate } from './auth.js';
+import { parseJsonBody, utf8Text } from './bodies.js';
+import type { LogLevel } from './config.js';
 import { errorBody, errorHandler, HttpError } from './errors.js';
+import type { Readiness } from './health.js';
+import { DatabaseUnavailable } from './store/failures.js';
 import type { ServiceContext } from './context.js';
 import { batchRoutes } from './routes/batch.js';
 import { catalogRoutes } from './routes/catalogs.js';
@@ -13,15 +21,55 @@ import { itemRoutes } from './routes/items.js';
 /** PostgreSQL error classes that mean "this data cannot be stored or compared" (a 400, not a 500). */
 const DATA_ERROR = /^(22|54)/;
 
+/** How the application runs in production (all optional: tests build it bare). */
+export interface AppOptions {
+  /** pino level of Fastify's logger (one JSON line per request at `info`); default `silent`. */
+  readonly logLevel?: LogLevel;
+  /** Where log lines go (default standard error). */
+  readonly logStream?: NodeJS.WritableStream;
+  /** PEM certificate and key: HTTPS. */
+  readonly https?: { readonly cert: Buffer; readonly key: Buffer };
+  readonly trustProxy?: boolean | number | string;
+  /** Longest a request may take to arrive, in ms (default 30000). */
+  readonly requestTimeoutMs?: number;
+  /** Requests per minute per API key (0 or absent: no limit). */
+  readonly rateLimit?: number;
+  /** `/readyz` and the recovery after a database failure. */
+  readonly readiness?: Readiness;
+  /** Most members of one batch item (default 20000). */
+  readonly maxItemMembers?: number;
+  /** Compress responses (default true). */
+  readonly compress?: boolean;
+}
+
+/** A usable `X-Request-Id` from the client (printable ASCII, at most 128 characters), else a new UUID. */
+function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\x21-\x7e]{1,128}$/.test(given) ? given : randomUUID();
+}
+
 /**
  * The Fastify application of the service: the seven operations under `/v1/catalog`, the OpenAPI
  * document at `/openapi.json`, and `/`. Every route's schema validates its requests (all problems
  * at once) and feeds the OpenAPI document; one error handler writes every failure as
  * `{ Errors: [{ message }] }`.
  */
-export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promise<FastifyInstance> {
+  const requestTimeout = ops.requestTimeoutMs ?? 30_000;
+  // Node checks request and header timeouts on this interval (its default, 30 s, would let a
+  // slow-body socket live up to twice the timeout).
+  const serverOptions = { connectionsCheckingInterval: Math.max(250, Math.min(5000, requestTimeout / 4)), headersTimeout: Math.min(60_000, requestTimeout) };
+  const level = ops.logLevel ?? 'silent';
   const app = Fastify({
-    logger: false,
+    logger: level === 'silent' ? false : { level, stream: ops.logStream ?? process.stderr },
+    // Fastify's two lines per request are off: onResponse writes one (below).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
+    requestIdHeader: false,
+    requestTimeout,
+    return503OnClosing: false,
+    ...(ops.https ? { https: { ...serverOptions, cert: ops.https.cert, key: ops.https.key } } : { http: serverOptions }),
+    ...(ops.trustProxy === undefined ? {} : { trustProxy: ops.trustProxy as never }),
     bodyLimit: ctx.bodyLimit,
     // Items are stored as sent: a "__proto__" or "constructor" key is data (JSON.parse makes it an
     // own property, and nothing here merges objects by assignment).
@@ -35,17 +83,24 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as unknown as FastifyReply).status(status).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: a percent escape does not decode to UTF-8 text.' : error.message || 'Bad request.'));
     },
-  });
+  }) as unknown as FastifyInstance;
   // Response schemas document the interface; responses are written as they are.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof DatabaseUnavailable) {
+      request.log.warn({ cause: (error.cause as Error | undefined)?.message ?? error.message, code: (error.cause as { code?: unknown } | undefined)?.code }, 'database unavailable');
+      void reply.status(503).header('retry-after', String(error.retryAfter)).send(errorBody(error.message));
+      return;
+    }
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && DATA_ERROR.test(code) && !(error instanceof HttpError)) {
       void reply.status(400).send(errorBody(`The database cannot hold or compare this data: ${(error as Error).message}.`));
       return;
     }
     if ((error as { statusCode?: number }).statusCode === undefined && !(error instanceof HttpError) && !(error as { validation?: unknown }).validation) {
-      process.stderr.write(`catq-server: ${request.method} ${request.url.slice(0, 200)} failed: ${(error as Error).stack ?? String(error)}\n`);
+      // The cause of a 500, with the request id; never the body or a key.
+      request.log.error({ err: error }, 'request failed');
+      if (level === 'silent') process.stderr.write(`catq-server: ${request.method} ${request.url.slice(0, 200)} failed: ${(error as Error).stack ?? String(error)}\n`);
     }
     errorHandler(error as never, request, reply);
   });
@@ -55,9 +110,26 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
 
   // JSON, or the legacy form encoding; nothing else (Fastify would also read text/plain).
   app.removeContentTypeParser('text/plain');
+  // JSON as bytes: not UTF-8 is a 400 naming the byte; batch items are bounded in size.
+  app.removeContentTypeParser('application/json');
+  const maxMembers = ops.maxItemMembers ?? 20_000;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(body as Buffer, maxMembers));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
   // Legacy form bodies: the JSON object is the value of one form key.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    const form = new URLSearchParams(body as string);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, body, done) => {
+    let text: string;
+    try {
+      text = utf8Text(body as Buffer);
+    } catch (e) {
+      done(e as Error, undefined);
+      return;
+    }
+    const form = new URLSearchParams(text);
     const keys = [...new Set(form.keys())];
     if (keys.length !== 1) {
       done(new HttpError(400, [`A form body must have exactly one key whose value is the JSON object (such as Items=... or body=...), but it has ${keys.length}.`]), undefined);
@@ -88,6 +160,54 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     },
   });
 
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+    // Shutting down: requests on connections still open are refused (the client sends them elsewhere).
+    if (closing) {
+      void reply.header('connection', 'close').header('retry-after', '1');
+      throw new HttpError(503, ['The service is shutting down; send the request again (to another instance).']);
+    }
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    const status = reply.statusCode;
+    const line = { method: req.method, route, url: req.url.length > 300 ? `${req.url.slice(0, 300)}...` : req.url, status, ms: Math.round(reply.elapsedTime * 100) / 100, ip: req.ip };
+    if (route === '/healthz' || route === '/readyz') req.log.debug(line, 'request');
+    else req.log.info(line, 'request');
+    const m = ctx.metrics;
+    if (m) {
+      const labels = { route, method: req.method, status: String(status) };
+      m.requests.inc(labels);
+      m.duration.observe(labels, reply.elapsedTime / 1000);
+      const op = /\/batch\/(upsert|update|delete)$/.exec(route)?.[1];
+      const items = (req.body as { Items?: unknown } | undefined)?.Items;
+      if (op && status === 200 && Array.isArray(items)) m.itemsWritten.inc({ operation: op }, items.length);
+      if (status === 503) m.unavailable.inc();
+    }
+  });
+
+  if (ops.compress !== false) {
+    await app.register(compress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip', 'deflate'],
+      // Brotli's default quality (11) costs far more CPU than it saves bytes on JSON pages.
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
+  }
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const r = ops.readiness;
+    if (!r || (await r.probe())) return { ready: true };
+    return reply.status(503).header('retry-after', '2').send(errorBody(`Not ready: ${r.state.reason}`));
+  });
+
   app.decorateRequest('networkId', 0);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/v1/') && req.url !== '/v1') return;
@@ -98,6 +218,22 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     }
     req.networkId = network;
   });
+
+  if (ops.rateLimit) {
+    // After the key check: only valid keys are counted, each against its own limit.
+    await app.register(rateLimit, {
+      global: true,
+      max: ops.rateLimit,
+      timeWindow: 60_000,
+      hook: 'onRequest',
+      allowList: (req) => !req.url.startsWith('/v1'),
+      keyGenerator: (req) => createHash('sha256').update(String(req.headers['x-service-apikey'] ?? req.headers['x-legacy-apikey'] ?? req.ip)).digest('base64'),
+      errorResponseBuilder: (_req, c) => {
+        ctx.metrics?.rateLimited.inc();
+        return new HttpError(429, [`Too many requests with this API key: the limit is ${c.max} per minute. Try again in ${Math.ceil(c.ttl / 1000)} s (Retry-After).`]);
+      },
+    });
+  }
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   homeRoutes(app, ctx.playgroundDir);

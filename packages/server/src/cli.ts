@@ -1,8 +1,35 @@
 import { readConfig, USAGE, UsageError } from './config.js';
+import { newKey } from './keys.js';
 import { startServer, StartError } from './start.js';
 
-/** `catq-server`: starts the service and prints `listening on http://HOST:PORT` once it accepts connections. */
+const KEYS_USAGE = `Usage: catq-server keys new [--network-id N]
+
+Prints a new random API key, and the line to add to the --api-keys-file (its SHA-256 digest and
+the network id, so the file never holds the key itself). Give the key to the client; then send
+the service SIGHUP to read the file again.`;
+
+/** `catq-server keys new [--network-id N]`. */
+function keysCommand(args: readonly string[]): void {
+  const [verb, flag, value, ...extra] = args;
+  const networkOk = flag === undefined || (flag === '--network-id' && value !== undefined && /^[0-9]{1,10}$/.test(value) && Number(value) <= 2 ** 31 - 1);
+  if (verb !== 'new' || !networkOk || extra.length) {
+    process.stderr.write(`${KEYS_USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const { key, line } = newKey(flag === undefined ? 1 : Number(value));
+  process.stdout.write(`key:  ${key}\nline: ${line}\n`);
+}
+
+/**
+ * `catq-server`: starts the service and prints `listening on http://HOST:PORT` once it accepts
+ * connections. SIGHUP reads the keys (and TLS files) again; SIGTERM and SIGINT shut it down.
+ */
 async function main(): Promise<void> {
+  if (process.argv[2] === 'keys') {
+    keysCommand(process.argv.slice(3));
+    return;
+  }
   let config;
   try {
     config = readConfig(process.argv.slice(2));
@@ -25,13 +52,26 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   process.stdout.write(`listening on ${server.url}\n`);
+  if (server.metricsUrl) process.stdout.write(`metrics on ${server.metricsUrl}\n`);
+  process.on('SIGHUP', () => {
+    server.reloadKeys().then(
+      (n) => server.app.log.info({ keys: n }, 'keys reloaded'),
+      (e: Error) => {
+        server.app.log.error({ err: e.message }, 'keys not reloaded; the old keys stay');
+        process.stderr.write(`catq-server: keys not reloaded (the old keys stay): ${e.message}\n`);
+      },
+    );
+  });
   let closing = false;
   const stop = (): void => {
     if (closing) return;
     closing = true;
     server.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (e: Error) => {
+        process.stderr.write(`catq-server: shutdown failed: ${e.message}\n`);
+        process.exit(1);
+      },
     );
   };
   process.on('SIGINT', stop);

@@ -12,7 +12,41 @@ export interface ServerConfig {
   readonly dataDir?: string;
   readonly bodyLimit: number;
   readonly playgroundDir?: string;
+  /** A file of keys (`KEY [NETWORK]` or `sha256:HEX [NETWORK]` per line), read again on SIGHUP. */
+  readonly apiKeysFile?: string;
+  /** PEM certificate and private key files: the service speaks HTTPS. */
+  readonly tlsCert?: string;
+  readonly tlsKey?: string;
+  /** Fastify's `trustProxy`: `true`, a hop count, or addresses/CIDRs (comma-separated). */
+  readonly trustProxy?: boolean | number | string;
+  /** pino level: fatal, error, warn, info (one line per request), debug, trace, silent. */
+  readonly logLevel?: LogLevel;
+  /** Prometheus metrics on this port (on `metricsHost`), off when absent. */
+  readonly metricsPort?: number;
+  readonly metricsHost?: string;
+  /** Requests per minute per API key; 0 = no limit. */
+  readonly rateLimit?: number;
+  /** Longest a PostgreSQL statement may run, in ms; 0 = no limit. */
+  readonly statementTimeoutMs?: number;
+  /** Longest a request may take to arrive (headers and body), in ms. */
+  readonly requestTimeoutMs?: number;
+  /** Longest SIGTERM waits for requests in flight, in ms. */
+  readonly shutdownTimeoutMs?: number;
+  /** PostgreSQL streaming replicas that List and Get read from. */
+  readonly readDatabaseUrls?: string[];
+  /** Connections per PostgreSQL pool. */
+  readonly poolSize?: number;
+  /** Most members (object keys and array elements, at every depth) one item may have. */
+  readonly maxItemMembers?: number;
+  /** Compress responses (gzip, brotli) for clients that accept it (default true). */
+  readonly compression?: boolean;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The environment variable that may hold keys (lines or commas, each as a line of --api-keys-file). */
+export const KEYS_ENV = 'CATQ_API_KEYS';
 
 export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [options]
 
@@ -20,12 +54,28 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --host H             address to listen on (default 127.0.0.1)
   --catalog FILE       a catalog in the interface's full form (repeatable; at least one)
   --items FILE         NDJSON raw product items for the first catalog, loaded when it is empty
-  --api-key KEY        an API key of the network (repeatable; at least one)
+  --api-key KEY        an API key of the network (repeatable; visible in ps: prefer the next two)
+  --api-keys-file FILE keys, one per line: KEY or sha256:HEX, then optionally a network id;
+                       # comments; read again on SIGHUP. Also: CATQ_API_KEYS in the environment
   --network-id N       the network of the keys and catalogs (default 1)
   --database-url URL   a PostgreSQL server (postgres://...); without it, embedded PGlite
   --data-dir DIR       keep PGlite's data in DIR (default: in memory)
   --body-limit BYTES   largest request body (default 16777216)
   --playground DIR     the playground build served at / (default: packages/playground/dist)
+  --tls-cert FILE      PEM certificate (with --tls-key): serve HTTPS
+  --tls-key FILE       PEM private key of --tls-cert
+  --trust-proxy V      behind a TLS-terminating proxy: true, a hop count, or addresses/CIDRs
+  --log-level L        fatal, error, warn, info (default: one JSON line per request), debug, silent
+  --metrics-port N     Prometheus metrics at http://METRICS_HOST:N/metrics (default: off)
+  --metrics-host H     address of the metrics listener (default 127.0.0.1)
+  --rate-limit N       requests per minute per API key, then 429 (default 0 = no limit)
+  --statement-timeout MS  longest PostgreSQL statement (default 10000; 0 = none)
+  --request-timeout MS longest time for a request to arrive, headers and body (default 30000)
+  --shutdown-timeout MS   longest wait for requests in flight on SIGTERM (default 10000)
+  --read-database-url URL a PostgreSQL streaming replica for List and Get (repeatable)
+  --pool-size N        connections per PostgreSQL pool (default 16)
+  --max-item-members N most keys and array elements in one item, at all depths (default 20000)
+  --compression on|off compress responses for clients that accept it (default on)
   --help               this text`;
 
 /** A command line problem: the message, printed with the usage, exit status 2. */
@@ -37,7 +87,7 @@ function whole(text: string, flag: string, min: number, max: number): number {
 }
 
 /** Reads the command line; throws {@link UsageError}; returns undefined for --help. */
-export function readConfig(argv: readonly string[]): ServerConfig | undefined {
+export function readConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig | undefined {
   let values;
   try {
     ({ values } = parseArgs({
@@ -55,6 +105,21 @@ export function readConfig(argv: readonly string[]): ServerConfig | undefined {
         'data-dir': { type: 'string' },
         'body-limit': { type: 'string' },
         playground: { type: 'string' },
+        'api-keys-file': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'trust-proxy': { type: 'string' },
+        'log-level': { type: 'string' },
+        'metrics-port': { type: 'string' },
+        'metrics-host': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'statement-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'shutdown-timeout': { type: 'string' },
+        'read-database-url': { type: 'string', multiple: true },
+        'pool-size': { type: 'string' },
+        'max-item-members': { type: 'string' },
+        compression: { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -65,7 +130,13 @@ export function readConfig(argv: readonly string[]): ServerConfig | undefined {
   const catalogFiles = values.catalog ?? [];
   if (!catalogFiles.length) throw new UsageError('Give at least one --catalog FILE.');
   const apiKeys = values['api-key'] ?? [];
-  if (!apiKeys.length || apiKeys.some((k) => k === '')) throw new UsageError('Give at least one non-empty --api-key KEY (clients send it in X-Service-ApiKey).');
+  if (apiKeys.some((k) => k === '')) throw new UsageError('An --api-key must not be empty.');
+  if (!apiKeys.length && values['api-keys-file'] === undefined && !env[KEYS_ENV]?.trim()) {
+    throw new UsageError(`Give API keys: --api-keys-file FILE, the ${KEYS_ENV} environment variable, or --api-key KEY (clients send a key in X-Service-ApiKey).`);
+  }
+  if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) throw new UsageError('--tls-cert and --tls-key go together.');
+  if (values['log-level'] !== undefined && !(LOG_LEVELS as readonly string[]).includes(values['log-level'])) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}.`);
+  if (values['read-database-url'] !== undefined && values['database-url'] === undefined) throw new UsageError('--read-database-url needs --database-url (the primary that takes the writes).');
   if (values['database-url'] !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir is for embedded PGlite; it cannot go with --database-url.');
   const config: { -readonly [K in keyof ServerConfig]: ServerConfig[K] } = {
     port: values.port === undefined ? 8080 : whole(values.port, '--port', 0, 65535),
@@ -79,5 +150,30 @@ export function readConfig(argv: readonly string[]): ServerConfig | undefined {
   if (values['database-url'] !== undefined) config.databaseUrl = values['database-url'];
   if (values['data-dir'] !== undefined) config.dataDir = values['data-dir'];
   if (values.playground !== undefined) config.playgroundDir = values.playground;
+  if (values['api-keys-file'] !== undefined) config.apiKeysFile = values['api-keys-file'];
+  if (values['tls-cert'] !== undefined) config.tlsCert = values['tls-cert'];
+  if (values['tls-key'] !== undefined) config.tlsKey = values['tls-key'];
+  if (values['trust-proxy'] !== undefined) config.trustProxy = trustProxy(values['trust-proxy']);
+  if (values['log-level'] !== undefined) config.logLevel = values['log-level'] as LogLevel;
+  if (values['metrics-port'] !== undefined) config.metricsPort = whole(values['metrics-port'], '--metrics-port', 0, 65535);
+  if (values['metrics-host'] !== undefined) config.metricsHost = values['metrics-host'];
+  if (values['rate-limit'] !== undefined) config.rateLimit = whole(values['rate-limit'], '--rate-limit', 0, 10 ** 9);
+  if (values['statement-timeout'] !== undefined) config.statementTimeoutMs = whole(values['statement-timeout'], '--statement-timeout', 0, 2 ** 31 - 1);
+  if (values['request-timeout'] !== undefined) config.requestTimeoutMs = whole(values['request-timeout'], '--request-timeout', 100, 2 ** 31 - 1);
+  if (values['shutdown-timeout'] !== undefined) config.shutdownTimeoutMs = whole(values['shutdown-timeout'], '--shutdown-timeout', 0, 2 ** 31 - 1);
+  if (values['read-database-url'] !== undefined) config.readDatabaseUrls = values['read-database-url'];
+  if (values['pool-size'] !== undefined) config.poolSize = whole(values['pool-size'], '--pool-size', 1, 1000);
+  if (values.compression !== undefined) {
+    if (values.compression !== 'on' && values.compression !== 'off') throw new UsageError('--compression must be on or off.');
+    config.compression = values.compression === 'on';
+  }
+  if (values['max-item-members'] !== undefined) config.maxItemMembers = whole(values['max-item-members'], '--max-item-members', 1, 10 ** 9);
   return config;
+}
+
+function trustProxy(text: string): boolean | number | string {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^[0-9]+$/.test(text)) return Number(text);
+  return text;
 }

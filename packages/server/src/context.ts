@@ -1,8 +1,12 @@
 import type { Catalog } from 'catq';
 import type { StoredKey } from './auth.js';
+import type { ServiceMetrics } from './metrics.js';
 import type { Db } from './store/db.js';
 
-/** What every route reads: the database, the catalogs of each network, the keys. */
+/**
+ * What every route reads: the database, the catalogs of each network, the keys (an array the
+ * service replaces in place on SIGHUP, see keys.ts).
+ */
 export interface ServiceContext {
   readonly db: Db;
   /** Catalogs by network id, then by catalog id. */
@@ -12,6 +16,8 @@ export interface ServiceContext {
   readonly bodyLimit: number;
   /** A folder holding the playground's built `index.html`, served at `/` when present. */
   readonly playgroundDir?: string;
+  /** Prometheus metrics, when `--metrics-port` is given. */
+  readonly metrics?: ServiceMetrics;
 }
 
 declare module 'fastify' {

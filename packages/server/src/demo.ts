@@ -23,6 +23,8 @@ async function demo(): Promise<void> {
       apiKeys: [key],
       networkId: 1,
       bodyLimit: 16 * 1024 * 1024,
+      // Quiet for a first look: no line per request (warnings and failures still print).
+      logLevel: 'warn',
     });
   } catch (e) {
     process.stderr.write(`catq-server: ${e instanceof StartError ? e.message : String(e)}\n`);

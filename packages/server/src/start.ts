@@ -1,15 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { hasErrors, itemId, loadCatalog, renderDiagnostics, type Catalog } from 'catq';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { storeKeys } from './auth.js';
-import type { ServerConfig } from './config.js';
+import type { StoredKey } from './auth.js';
+import { KEYS_ENV, type ServerConfig } from './config.js';
+import { Readiness } from './health.js';
+import { KeyFileError, loadKeys, replaceKeys } from './keys.js';
+import { ServiceMetrics } from './metrics.js';
 import { openPglite, openPostgres, type Db } from './store/db.js';
 import { idKey, isEmpty, upsertItems, type KeyedItem } from './store/items.js';
 import { createSchema, itemsTable } from './store/schema.js';
 import { startBackfills, stopBackfills } from './store/backfill.js';
+import type { TableStore } from './store/layout.js';
 import { storeOf } from './store/layout.js';
 
 /** A start-up problem: the text to print, exit status 2. */
@@ -88,6 +93,11 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   readonly db: Db;
   readonly url: string;
+  /** The metrics endpoint, when `--metrics-port` was given. */
+  readonly metricsUrl?: string;
+  /** Reads the keys again (file and environment); the old keys stay when the new ones cannot be read. */
+  reloadKeys(): Promise<number>;
+  /** Stops accepting, waits for requests in flight (at most `--shutdown-timeout`), closes the database. */
   close(): Promise<void>;
 }
 
@@ -96,39 +106,148 @@ function defaultPlayground(): string | undefined {
   return existsSync(dir + 'index.html') ? dir : undefined;
 }
 
-/** Starts the service: catalogs, database and schema, seed items, then HTTP. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+/** Opens the database the config names: PostgreSQL (with its replicas) or PGlite. */
+async function openDb(config: ServerConfig, hooks: { onUnavailable: (kind: string) => void; onAcquire: (s: number) => void }): Promise<Db> {
+  if (config.databaseUrl === undefined) return openPglite(config.dataDir);
+  return openPostgres(config.databaseUrl, {
+    statementTimeoutMs: config.statementTimeoutMs ?? 10_000,
+    ...(config.poolSize === undefined ? {} : { maxConnections: config.poolSize }),
+    ...(config.readDatabaseUrls ? { readUrls: config.readDatabaseUrls } : {}),
+    onUnavailable: (u) => hooks.onUnavailable(u.kind),
+    onAcquire: hooks.onAcquire,
+  });
+}
+
+/**
+ * Creates the schema. On PostgreSQL the DDL runs on a connection of its own without the
+ * statement timeout (an index on a large table may take long); PGlite has one connection.
+ */
+async function migrate(db: Db, config: ServerConfig, catalogs: readonly Catalog[]): Promise<TableStore[]> {
+  if (config.databaseUrl === undefined) return createSchema(db, catalogs);
+  const ddl = await openPostgres(config.databaseUrl, { maxConnections: 1 });
+  try {
+    // The stores are registered on the service's own connection, not on the DDL one.
+    return await createSchema(ddl, catalogs, db);
+  } finally {
+    await ddl.close();
+  }
+}
+
+/** Starts the service: catalogs, keys, database and schema, seed items, then HTTP (and metrics). */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const catalogs = await readCatalogs(config.catalogFiles);
   const items = config.itemsFile === undefined ? undefined : await readItems(config.itemsFile);
-  let db: Db;
+  const readKeys = () => loadKeys({ flags: config.apiKeys, networkId: config.networkId, file: config.apiKeysFile, env: process.env[KEYS_ENV] });
+  const keys: StoredKey[] = [];
+  let tls: { cert: Buffer; key: Buffer } | undefined;
   try {
-    db = config.databaseUrl !== undefined ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+    replaceKeys(keys, await readKeys());
+    if (config.tlsCert !== undefined && config.tlsKey !== undefined) tls = { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) };
+  } catch (e) {
+    throw new StartError(e instanceof KeyFileError ? e.message : `cannot read the TLS files: ${(e as Error).message}`);
+  }
+  let db: Db | undefined;
+  const metrics = config.metricsPort === undefined ? undefined : new ServiceMetrics(() => db?.stats?.());
+  const tables = catalogs.map((c) => itemsTable(c.Id));
+  const readiness = new Readiness(async () => {
+    if (!db) throw new Error('the database is not open yet.');
+    try {
+      await db.ping?.();
+    } catch {
+      throw new Error('the database does not answer.');
+    }
+    if (db.engine !== 'postgres') return;
+    const missing = await db.query('SELECT count(*)::int AS n FROM unnest($1::text[]) AS t WHERE to_regclass(quote_ident(t)) IS NULL', [tables]).catch(() => [{ n: -1 }]);
+    if (missing[0]?.['n'] === 0) return;
+    // The database was dropped and made again (or its tables were dropped): create them again.
+    try {
+      await migrate(db, config, catalogs);
+    } catch {
+      throw new Error('the tables are missing and could not be created yet.');
+    }
+  });
+  try {
+    db = await openDb(config, {
+      onUnavailable: (kind) => {
+        if (kind === 'down' || kind === 'schema') readiness.markDown(kind === 'down' ? 'the database does not answer.' : 'the tables are being created again.');
+      },
+      onAcquire: (s) => metrics?.acquire.observe(s),
+    });
   } catch (e) {
     throw new StartError(`cannot open the database: ${(e as Error).message}`);
   }
-  const stores = await createSchema(db, catalogs);
-  if (items && catalogs[0]) await seed(db, catalogs[0], items);
-  startBackfills(db, stores);
+  const open = db;
+  const stores = await migrate(open, config, catalogs);
+  if (items && catalogs[0]) await seed(open, catalogs[0], items);
+  startBackfills(open, stores);
   const playgroundDir = config.playgroundDir ?? defaultPlayground();
-  const app = await buildApp({
-    db,
-    networks: new Map([[config.networkId, new Map(catalogs.map((c) => [c.Id, c]))]]),
-    keys: storeKeys(config.apiKeys, config.networkId),
-    bodyLimit: config.bodyLimit,
-    ...(playgroundDir === undefined ? {} : { playgroundDir }),
-  });
+  const app = await buildApp(
+    {
+      db: open,
+      networks: new Map([[config.networkId, new Map(catalogs.map((c) => [c.Id, c]))]]),
+      keys,
+      bodyLimit: config.bodyLimit,
+      ...(playgroundDir === undefined ? {} : { playgroundDir }),
+      ...(metrics ? { metrics } : {}),
+    },
+    {
+      logLevel: config.logLevel ?? 'info',
+      readiness,
+      ...(tls ? { https: tls } : {}),
+      ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
+      ...(config.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: config.requestTimeoutMs }),
+      ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+      ...(config.maxItemMembers === undefined ? {} : { maxItemMembers: config.maxItemMembers }),
+      ...(config.compression === undefined ? {} : { compress: config.compression }),
+    },
+  );
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  if (!tls && !isLoopback(config.host) && config.trustProxy === undefined) {
+    process.stderr.write(
+      `catq-server: warning: serving plain HTTP on ${config.host}, which is not a loopback address: API keys cross the network in clear text. ` +
+        `Give --tls-cert FILE --tls-key FILE, or put a TLS-terminating proxy in front and pass --trust-proxy.\n`,
+    );
+  }
+  let metricsServer: Server | undefined;
+  let metricsUrl: string | undefined;
+  if (metrics && config.metricsPort !== undefined) {
+    ({ server: metricsServer, url: metricsUrl } = await metrics.listen(config.metricsPort, config.metricsHost ?? '127.0.0.1'));
+  }
+  const shutdownMs = config.shutdownTimeoutMs ?? 10_000;
   return {
     app,
-    db,
-    url: `http://${host}:${port}`,
+    db: open,
+    url: `${tls ? 'https' : 'http'}://${host}:${port}`,
+    ...(metricsUrl === undefined ? {} : { metricsUrl }),
+    async reloadKeys() {
+      const fresh = await readKeys();
+      if (tls && config.tlsCert !== undefined && config.tlsKey !== undefined) {
+        // Renewed certificates are taken too; connections already open keep theirs.
+        (app.server as unknown as { setSecureContext(o: object): void }).setSecureContext({ cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) });
+      }
+      replaceKeys(keys, fresh);
+      return fresh.length;
+    },
     async close() {
-      await app.close();
-      await stopBackfills(db);
-      await db.close();
+      readiness.stop();
+      // Requests still running after the shutdown timeout have their connections cut (not acknowledged).
+      const force = setTimeout(() => app.server.closeAllConnections(), shutdownMs);
+      force.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+        metricsServer?.close();
+        await stopBackfills(open);
+        await open.close();
+      }
     },
   };
 }

@@ -33,7 +33,9 @@ function pathErrors(req: FastifyRequest): string[] {
 /** Get Catalog Item and List Catalog Items. */
 export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const run = (sql: string, params: readonly unknown[]) => ctx.db.query(sql, params);
+  // Reads go to the read replicas when there are any (store/db.ts).
+  const reads = ctx.db.reads ?? ctx.db;
+  const run = (sql: string, params: readonly unknown[]) => reads.query(sql, params);
 
   r.get(
     '/v1/catalog/:catalogId/:item',
@@ -67,7 +69,10 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
               numericStrings: true,
               ...uriOptions(source, req.networkId),
             });
-      if (!response) throw new HttpError(400, errorsOf(diagnostics));
+      if (!response) {
+        for (const d of diagnostics) if (d.severity === 'error') ctx.metrics?.qRejected.inc({ code: d.code });
+        throw new HttpError(400, errorsOf(diagnostics));
+      }
       return pageForm(response, source) as never;
     },
   );
@@ -78,7 +83,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
       const candidates = pathIdCandidates(req.params.id);
-      const raw = source.type === 'ItemFields' ? await getDerived(ctx.db, source.table, candidates) : await getItem(ctx.db, source.table, candidates);
+      const raw = source.type === 'ItemFields' ? await getDerived(reads, source.table, candidates) : await getItem(reads, source.table, candidates);
       const form = raw === undefined ? undefined : fullForm(raw, source, req.networkId);
       if (!form) throw new HttpError(404, [`Catalog ${req.params.catalogId} has no ${req.params.item} with id ${JSON.stringify(req.params.id)}.`]);
       return form as never;

@@ -1,3 +1,4 @@
+import { DatabaseUnavailable, isRetryable, unavailableFor } from './failures.js';
 /**
  * One small interface over the two PostgreSQL engines the service runs on: a real server through
  * `pg` (a pool) and embedded PGlite (one in-process connection, in memory or in a directory).
@@ -16,46 +17,167 @@ export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Where List and Get read: read replicas when there are any (else the database itself). */
+  readonly reads?: Queryable | undefined;
+  /** Throws when the database does not answer a trivial statement. */
+  ping?(): Promise<void>;
+  /** How full the connection pools are (a PostgreSQL server only). */
+  stats?(): PoolStats;
   close(): Promise<void>;
 }
 
-/** Opens a pool on a PostgreSQL server. */
-export async function openPostgres(url: string): Promise<Db> {
+/** How the pool on a PostgreSQL server behaves. */
+export interface PostgresOptions {
+  /** Longest a statement may run (`statement_timeout`), in ms; 0 = no limit. */
+  readonly statementTimeoutMs?: number;
+  /** Connections in the pool (default 16). */
+  readonly maxConnections?: number;
+  /** Longest wait for a connection (making one, or a free one of the pool), in ms (default 5000). */
+  readonly connectTimeoutMs?: number;
+  /** Deadlocks and serialization failures are retried until this many ms have passed (default 30000). */
+  readonly retryDeadlineMs?: number;
+  /** PostgreSQL streaming replicas: reads (`reads`) go to them in turn, falling back to the primary. */
+  readonly readUrls?: readonly string[];
+  /** Called with every failure that means the database is unavailable (the service then checks its readiness). */
+  readonly onUnavailable?: (e: DatabaseUnavailable) => void;
+  /** Called with how long each statement or transaction waited for a pool connection, in seconds. */
+  readonly onAcquire?: (seconds: number) => void;
+}
+
+/** How full the connection pools are (primary and replicas together). */
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+  readonly max: number;
+}
+
+type Pool = import('pg').Pool;
+type PoolClient = import('pg').PoolClient;
+
+/** Opens a pool on a PostgreSQL server (and on its read replicas). */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
   const { default: pg } = await import('pg');
-  // The service's statements read a page of rows: JIT compilation never pays off for them, and
-  // a listing of many clauses would otherwise compile hundreds of functions (seconds) per run.
-  // (`options` in the URL, when given, replaces this.)
-  const pool = new pg.Pool({ connectionString: url, max: 16, options: '-c jit=off' });
-  // A client that loses its server emits 'error'; without a listener that would end the process.
-  pool.on('error', () => {});
-  await pool.query('SELECT 1');
-  return {
-    engine: 'postgres',
-    async query(sql, params = []) {
+  const timeout = options.statementTimeoutMs ?? 0;
+  const max = options.maxConnections ?? 16;
+  const makePool = (connectionString: string): Pool => {
+    const pool = new pg.Pool({
+      connectionString,
+      max,
+      // The service's statements read a page of rows: JIT compilation never pays off for them, and
+      // a listing of many clauses would otherwise compile hundreds of functions (seconds) per run.
+      // (`options` in the URL, when given, replaces this.)
+      options: '-c jit=off',
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+      ...(timeout > 0 ? { statement_timeout: timeout, query_timeout: timeout + 5000 } : {}),
+    });
+    // A client that loses its server emits 'error'; without a listener that would end the process.
+    pool.on('error', () => {});
+    return pool;
+  };
+  const primary = makePool(url);
+  const replicas = (options.readUrls ?? []).map(makePool);
+  const all = [primary, ...replicas];
+  const fail = (e: unknown, connecting = false, pool: Pool = primary): unknown => {
+    const u = unavailableFor(e, timeout, connecting);
+    // (a replica that fails is not the service failing: the primary answers instead)
+    if (u && pool === primary) options.onUnavailable?.(u);
+    return u ?? e;
+  };
+  const connect = async (pool: Pool): Promise<PoolClient> => {
+    const t0 = performance.now();
+    try {
+      return await pool.connect();
+    } catch (e) {
+      throw fail(e, true, pool);
+    } finally {
+      options.onAcquire?.((performance.now() - t0) / 1000);
+    }
+  };
+  const run = async (pool: Pool, sql: string, params: readonly unknown[]): Promise<Row[]> => {
+    const client = await connect(pool);
+    let broken: Error | undefined;
+    try {
       // Unnamed statements: PostgreSQL plans each with its values (a generic plan of a listing
       // can be a thousand times slower for some values than for others).
-      return (await pool.query(sql, [...params])).rows as Row[];
-    },
+      return (await client.query(sql, [...params])).rows as Row[];
+    } catch (e) {
+      const out = fail(e, false, pool);
+      // A connection that failed (not a statement that failed) is not given back to the pool.
+      if (out instanceof DatabaseUnavailable && (e as { code?: unknown }).code !== '57014') broken = e as Error;
+      throw out;
+    } finally {
+      client.release(broken);
+    }
+  };
+  try {
+    await primary.query('SELECT 1');
+  } catch (e) {
+    await Promise.all(all.map((p) => p.end().catch(() => {})));
+    throw e;
+  }
+  let turn = 0;
+  const deadline = options.retryDeadlineMs ?? 30_000;
+  return {
+    engine: 'postgres',
+    query: (sql, params = []) => run(primary, sql, params),
+    reads: replicas.length
+      ? {
+          async query(sql, params = []) {
+            const replica = replicas[turn++ % replicas.length] as Pool;
+            try {
+              return await run(replica, sql, params);
+            } catch (e) {
+              // A replica that is down: the primary answers instead (it has everything the replica has).
+              if (e instanceof DatabaseUnavailable && e.kind === 'down') return run(primary, sql, params);
+              throw e;
+            }
+          },
+        }
+      : undefined,
     async transaction(fn) {
-      // A deadlock or serialization failure rolls the whole batch back: run it again (a few times).
+      // A deadlock or serialization failure rolls the whole batch back: run it again, after a short
+      // random pause that grows, until it is stored or the retry deadline passes.
+      const started = Date.now();
       for (let attempt = 1; ; attempt++) {
-        const client = await pool.connect();
+        const client = await connect(primary);
         try {
           await client.query('BEGIN');
           const out = await fn({ query: async (sql, params = []) => (await client.query(sql, [...params])).rows as Row[] });
           await client.query('COMMIT');
+          client.release();
           return out;
         } catch (e) {
           await client.query('ROLLBACK').catch(() => {});
-          const code = (e as { code?: unknown }).code;
-          if ((code === '40P01' || code === '40001') && attempt < 5) continue;
-          throw e;
-        } finally {
-          client.release();
+          const out = isRetryable(e) ? undefined : fail(e);
+          // A connection that failed (not a statement that failed) is not given back to the pool.
+          client.release(out instanceof DatabaseUnavailable && (e as { code?: unknown }).code !== '57014' ? (e as Error) : undefined);
+          if (out !== undefined) throw out;
+          if (Date.now() - started >= deadline) {
+            throw new DatabaseUnavailable(`The batch kept colliding with other writes of the same items for ${deadline} ms and was not stored; send it again.`, 'contention', 1, e);
+          }
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 5 * 2 ** attempt)));
         }
       }
     },
-    close: () => pool.end(),
+    async ping() {
+      await run(primary, 'SELECT 1', []);
+    },
+    stats() {
+      let total = 0;
+      let idle = 0;
+      let waiting = 0;
+      for (const p of all) {
+        total += p.totalCount;
+        idle += p.idleCount;
+        waiting += p.waitingCount;
+      }
+      return { total, idle, waiting, max: max * all.length };
+    },
+    close: async () => {
+      await Promise.all(all.map((p) => p.end()));
+    },
   };
 }
 
@@ -70,6 +192,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     transaction(fn) {
       return db.transaction((tx) => fn({ query: async (sql, params = []) => (await tx.query(sql, [...params])).rows as Row[] }));
+    },
+    async ping() {
+      await db.query('SELECT 1');
     },
     close: () => db.close(),
   };

@@ -76,11 +76,11 @@ export function schemaStatements(catalogs: readonly Catalog[]): string[] {
  * PostgreSQL server several service processes may start at once: one transaction-scoped
  * advisory lock makes their DDL run one after the other.
  */
-export async function createSchema(db: Db, catalogs: readonly Catalog[]): Promise<TableStore[]> {
+export async function createSchema(db: Db, catalogs: readonly Catalog[], registerOn: Db = db): Promise<TableStore[]> {
   const statements = schemaStatements(catalogs);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7265031)');
     for (const s of statements) await tx.query(s);
-    return openStores(db, tx, catalogs, (c) => itemsTable(c.Id));
+    return openStores(registerOn, tx, catalogs, (c) => itemsTable(c.Id));
   });
 }

@@ -20,6 +20,8 @@ export interface ServerProcess {
   readonly child: ChildProcess;
   /** Everything the process wrote to standard error so far. */
   stderr(): string;
+  /** Everything the process wrote to standard output so far. */
+  stdout(): string;
   /** SIGTERM, and wait for the exit. */
   stop(): Promise<void>;
   /** SIGKILL, and wait for the exit. */
@@ -27,8 +29,8 @@ export interface ServerProcess {
 }
 
 /** Runs `catq-server` with these arguments until it prints `listening on ...`. */
-export function startServer(args: readonly string[], timeoutMs = 90_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServer(args: readonly string[], timeoutMs = 90_000, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   let err = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -45,7 +47,7 @@ export function startServer(args: readonly string[], timeoutMs = 90_000): Promis
     });
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      const m = /listening on (https?:\/\/\S+)/.exec(out);
       if (m) {
         clearTimeout(timer);
         started = true;
@@ -53,7 +55,7 @@ export function startServer(args: readonly string[], timeoutMs = 90_000): Promis
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           await exited;
         };
-        resolve({ url: m[1] as string, child, stderr: () => err, stop: () => stopWith('SIGTERM'), kill: () => stopWith('SIGKILL') });
+        resolve({ url: m[1] as string, child, stderr: () => err, stdout: () => out, stop: () => stopWith('SIGTERM'), kill: () => stopWith('SIGKILL') });
       }
     });
   });

@@ -1,0 +1,93 @@
+import { isUtf8 } from 'node:buffer';
+import { HttpError } from './errors.js';
+
+/**
+ * Request bodies as bytes: a body that is not valid UTF-8 is a 400 naming the first bad byte
+ * (instead of being read with U+FFFD in its place and stored), and a batch item with more members
+ * than the limit is a 400 before any per-item work (validation, warnings, the statement) blocks
+ * the event loop on it.
+ */
+
+/** The offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
+export function invalidUtf8Offset(buf: Uint8Array): number {
+  if (isUtf8(buf)) return -1;
+  let i = 0;
+  while (i < buf.length) {
+    const b = buf[i] as number;
+    let n: number;
+    let min: number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    } else if (b >= 0xc2 && b <= 0xdf) [n, min] = [1, 0x80];
+    else if (b >= 0xe0 && b <= 0xef) [n, min] = [2, 0x800];
+    else if (b >= 0xf0 && b <= 0xf4) [n, min] = [3, 0x10000];
+    else return i;
+    let cp = b & (0x3f >> n);
+    for (let k = 1; k <= n; k++) {
+      const c = buf[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += n + 1;
+  }
+  return -1;
+}
+
+/** The body as text, or a 400 naming the first byte that is not UTF-8. */
+export function utf8Text(buf: Buffer): string {
+  const at = invalidUtf8Offset(buf);
+  if (at >= 0) {
+    const shown = [...buf.subarray(at, at + 4)].map((b) => `0x${b.toString(16).padStart(2, '0')}`).join(' ');
+    throw new HttpError(400, [`The request body is not valid UTF-8: the byte at offset ${at} (${shown}) does not start a well-formed UTF-8 sequence. Send the JSON text encoded as UTF-8.`]);
+  }
+  return buf.toString('utf8');
+}
+
+/** A JSON body: UTF-8 checked, parsed, and each batch item's size bounded. */
+export function parseJsonBody(buf: Buffer, maxItemMembers: number): unknown {
+  const text = utf8Text(buf);
+  if (text.trim() === '') throw new HttpError(400, ['The request body is empty; send a JSON object such as {"Items": [...]}.']);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new HttpError(400, [`The request body is not valid JSON: ${(e as Error).message}`]);
+  }
+  checkItemSizes(value, maxItemMembers);
+  return value;
+}
+
+/** A 400 when an item of `Items` has more than `max` members (keys and elements at every depth). */
+export function checkItemSizes(body: unknown, max: number): void {
+  const items = body !== null && typeof body === 'object' ? (body as { Items?: unknown }).Items : undefined;
+  if (!Array.isArray(items)) return;
+  const big: string[] = [];
+  items.forEach((item, i) => {
+    const n = membersUpTo(item, max + 1);
+    if (n > max) big.push(`Items[${i}] has more than ${max} members (object keys and array elements, at all depths); an item this large is refused. Split it, or raise --max-item-members.`);
+  });
+  if (big.length) throw new HttpError(400, big.slice(0, 100));
+}
+
+/** Counts members of a JSON value, stopping once `stop` is reached. */
+function membersUpTo(value: unknown, stop: number): number {
+  let count = 0;
+  const todo: unknown[] = [value];
+  while (todo.length && count < stop) {
+    const v = todo.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      count += v.length;
+      for (const x of v) if (x !== null && typeof x === 'object') todo.push(x);
+    } else {
+      for (const k in v) {
+        count++;
+        const x = (v as Record<string, unknown>)[k];
+        if (x !== null && typeof x === 'object') todo.push(x);
+      }
+    }
+  }
+  return count;
+}

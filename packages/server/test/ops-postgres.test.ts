@@ -1,0 +1,166 @@
+/**
+ * The service when its PostgreSQL database fails (black box, the real process, the test's own
+ * database; the shared server is never stopped): 503 with the Errors body and Retry-After while
+ * the database is dropped, `/readyz` not ready, recovery without a restart once it is created
+ * again; a statement cut by the statement timeout; SIGTERM during a batch (acknowledged and
+ * stored); two processes writing the same ids at once, every request answered 2xx.
+ */
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, DATABASE_URL, freshDatabase, KEY, startServer, tempFiles } from './support/process.js';
+
+const CATALOG = { Id: 901, Name: 'Ops PG catalog', Type: 'Product', Aliases: { Id: 'id', Name: 'name' }, SearchableAttributes: [{ Attribute: 'v', Type: 'Number', Cardinality: 'One' }] };
+const TABLE = 'catq_items_901';
+const files = tempFiles({ 'c.json': JSON.stringify(CATALOG) });
+afterAll(() => files.cleanup());
+const base = ['--catalog', files.path('c.json'), '--api-key', KEY];
+
+async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const upsert = (url: string, items: unknown[]) => call(url, 'POST', '/v1/catalog/901/product/batch/upsert', { body: { Items: items } });
+
+describe('the database fails', () => {
+  it('503 with Retry-After while the database is dropped, /readyz flips, recovery without a restart; a statement cut by the timeout', async () => {
+    const db = await freshDatabase('ops_fail');
+    const name = new URL(db.url).pathname.slice(1);
+    const server = await startServer([...base, '--database-url', db.url, '--host', '0.0.0.0', '--statement-timeout', '400']);
+    const url = server.url.replace('0.0.0.0', '127.0.0.1');
+    try {
+      expect(server.stderr()).toMatch(/warning: serving plain HTTP on 0\.0\.0\.0.*--tls-cert FILE --tls-key FILE.*--trust-proxy/);
+      expect((await upsert(url, [{ id: 1, v: 1 }])).status).toBe(200);
+      expect((await call(url, 'GET', '/readyz', { key: null })).status).toBe(200);
+
+      // A statement that waits past the statement timeout (a lock held by another session) is cut: 503, not 500.
+      await admin(db.url, async (c) => {
+        await c.query('BEGIN');
+        await c.query(`LOCK TABLE ${TABLE} IN ACCESS EXCLUSIVE MODE`);
+        const t0 = Date.now();
+        const r = await call(url, 'GET', '/v1/catalog/901/product/1');
+        expect(r.status, r.text).toBe(503);
+        expect(r.body.Errors[0].message).toMatch(/statement timeout of 400 ms/);
+        expect(r.headers.get('retry-after')).toBe('1');
+        expect(Date.now() - t0).toBeLessThan(5000);
+        await c.query('ROLLBACK');
+      });
+      expect((await call(url, 'GET', '/v1/catalog/901/product/1')).status).toBe(200);
+
+      // Connections cut under it: the pool makes new ones.
+      await admin(DATABASE_URL, (c) => c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]));
+      let after = await call(url, 'GET', '/v1/catalog/901/product/1');
+      if (after.status === 503) after = await call(url, 'GET', '/v1/catalog/901/product/1');
+      expect(after.status).toBe(200);
+
+      // The database is dropped: every database request is a 503 with the Errors body, /readyz says not ready.
+      await admin(DATABASE_URL, (c) => c.query(`DROP DATABASE ${name} WITH (FORCE)`));
+      for (const r of [await call(url, 'GET', '/v1/catalog/901/product/1'), await upsert(url, [{ id: 2, v: 2 }]), await call(url, 'GET', '/v1/catalog/901/product')]) {
+        expect(r.status, r.text).toBe(503);
+        expect(r.body.Errors).toHaveLength(1);
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      const down = await call(url, 'GET', '/readyz', { key: null });
+      expect(down.status).toBe(503);
+      expect(down.body.Errors[0].message).toMatch(/^Not ready: /);
+      expect(down.text).not.toContain(name);
+      expect((await call(url, 'GET', '/healthz', { key: null })).status).toBe(200);
+
+      // Created again (empty): the service makes its tables again by itself and answers.
+      await admin(DATABASE_URL, (c) => c.query(`CREATE DATABASE ${name}`));
+      let ready = 503;
+      for (let i = 0; i < 100 && ready !== 200; i++) {
+        await sleep(200);
+        ready = (await call(url, 'GET', '/readyz', { key: null })).status;
+      }
+      expect(ready).toBe(200);
+      expect((await upsert(url, [{ id: 3, v: 3 }])).status).toBe(200);
+      const got = await call(url, 'GET', '/v1/catalog/901/product/3');
+      expect(got.status).toBe(200);
+      expect(got.body.Data.v).toBe(3);
+      expect(server.stderr()).not.toMatch(/"status":500/);
+    } finally {
+      await server.stop();
+      await db.drop();
+    }
+  });
+});
+
+describe('SIGTERM during a batch', () => {
+  it('the batch in flight finishes and is acknowledged and stored; the process exits 0; new connections are refused', async () => {
+    const db = await freshDatabase('ops_term');
+    const args = [...base, '--database-url', db.url, '--statement-timeout', '20000'];
+    const server = await startServer(args);
+    try {
+      const items = Array.from({ length: 1000 }, (_, i) => ({ id: `t${i}`, v: i }));
+      const locker = new pg.Client({ connectionString: db.url });
+      await locker.connect();
+      // The batch waits on a lock, so it is certainly in flight when SIGTERM arrives.
+      await locker.query('BEGIN');
+      await locker.query(`LOCK TABLE ${TABLE} IN ACCESS EXCLUSIVE MODE`);
+      const pending = upsert(server.url, items);
+      await sleep(500);
+      const exited = new Promise<number | null>((res) => server.child.once('exit', (code) => res(code)));
+      server.child.kill('SIGTERM');
+      await sleep(500);
+      await expect(fetch(server.url + '/healthz')).rejects.toThrow();
+      await locker.query('ROLLBACK');
+      await locker.end();
+      const r = await pending;
+      expect(r.status, r.text).toBe(200);
+      expect(await exited).toBe(0);
+      const count = await admin(db.url, async (c) => (await c.query(`SELECT count(*)::int AS n FROM ${TABLE}`)).rows[0].n);
+      expect(count).toBe(1000);
+    } finally {
+      await server.kill();
+      await db.drop();
+    }
+  });
+});
+
+describe('two processes writing the same ids', () => {
+  // CI runs it for 20 s; CATQ_CONTENTION_MS=60000 runs the issue's minute.
+  const ms = Number(process.env['CATQ_CONTENTION_MS'] ?? 20_000);
+  it(`answers every request 2xx for ${ms / 1000} s (deadlocks and serialization failures are retried)`, async () => {
+    const db = await freshDatabase('ops_race');
+    const args = [...base, '--database-url', db.url];
+    const a = await startServer(args);
+    const b = await startServer(args);
+    const ids = Array.from({ length: 300 }, (_, i) => i);
+    let seed = 12345;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const shuffled = () => [...ids].sort(() => random() - 0.5).slice(0, 150);
+    const failures: string[] = [];
+    let done = 0;
+    const until = Date.now() + ms;
+    const client = async (url: string, k: number) => {
+      for (let n = 0; Date.now() < until; n++) {
+        const pick = shuffled();
+        const op = (n + k) % 3;
+        const r =
+          op === 0
+            ? await upsert(url, pick.map((id) => ({ id, v: n, name: `from ${k}` })))
+            : op === 1
+              ? await call(url, 'PATCH', '/v1/catalog/901/product/batch/update', { body: { Items: pick.slice(0, 100).map((id) => ({ id, v: -n })) } })
+              : await call(url, 'POST', '/v1/catalog/901/product/batch/delete', { body: { Items: pick.slice(0, 50).map((id) => ({ id })) } });
+        done++;
+        if (r.status < 200 || r.status > 299) failures.push(`${r.status} ${r.text.slice(0, 200)}`);
+      }
+    };
+    try {
+      await Promise.all([client(a.url, 0), client(a.url, 1), client(a.url, 2), client(b.url, 3), client(b.url, 4), client(b.url, 5)]);
+      expect(done).toBeGreaterThan(20);
+      expect(failures).toEqual([]);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await db.drop();
+    }
+  });
+});
