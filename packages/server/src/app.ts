@@ -3,12 +3,14 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import { authenticate } from './auth.js';
+import { registerCors } from './cors.js';
 import { errorBody, errorHandler, HttpError } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { batchRoutes } from './routes/batch.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { homeRoutes } from './routes/home.js';
 import { itemRoutes } from './routes/items.js';
+import { addNamedSchemas, schemaNames } from './schemas.js';
 
 /** PostgreSQL error classes that mean "this data cannot be stored or compared" (a 400, not a 500). */
 const DATA_ERROR = /^(22|54)/;
@@ -75,6 +77,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   });
 
   await app.register(swagger, {
+    refResolver: schemaNames,
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Catalog management service (catq-server)', version: '1.0.0', description: 'Product catalogs and their items, with the q search query.' },
@@ -87,6 +90,9 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       security: [{ ServiceApiKey: [] }, { LegacyApiKey: [] }],
     },
   });
+
+  addNamedSchemas(app);
+  await registerCors(app, ctx.corsOrigins);
 
   app.decorateRequest('networkId', 0);
   app.addHook('onRequest', async (req) => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { originProblem } from './cors.js';
 
 /** The command line of `catq-server`, checked. */
 export interface ServerConfig {
@@ -12,6 +13,8 @@ export interface ServerConfig {
   readonly dataDir?: string;
   readonly bodyLimit: number;
   readonly playgroundDir?: string;
+  /** Origins allowed to call the API from a browser (CORS; `*` for any); none by default. */
+  readonly corsOrigins?: string[];
 }
 
 export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [options]
@@ -25,7 +28,9 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --database-url URL   a PostgreSQL server (postgres://...); without it, embedded PGlite
   --data-dir DIR       keep PGlite's data in DIR (default: in memory)
   --body-limit BYTES   largest request body (default 16777216)
-  --playground DIR     the playground build served at / (default: packages/playground/dist)
+  --playground DIR     the console build served at / (default: packages/playground/dist)
+  --cors-origin ORIGIN let browser pages of ORIGIN (https://app.example.com, or *) call the API
+                       (repeatable; default: no cross-origin access)
   --help               this text`;
 
 /** A command line problem: the message, printed with the usage, exit status 2. */
@@ -55,6 +60,7 @@ export function readConfig(argv: readonly string[]): ServerConfig | undefined {
         'data-dir': { type: 'string' },
         'body-limit': { type: 'string' },
         playground: { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
     }));
@@ -67,6 +73,11 @@ export function readConfig(argv: readonly string[]): ServerConfig | undefined {
   const apiKeys = values['api-key'] ?? [];
   if (!apiKeys.length || apiKeys.some((k) => k === '')) throw new UsageError('Give at least one non-empty --api-key KEY (clients send it in X-Service-ApiKey).');
   if (values['database-url'] !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir is for embedded PGlite; it cannot go with --database-url.');
+  const corsOrigins = values['cors-origin'] ?? [];
+  for (const origin of corsOrigins) {
+    const problem = originProblem(origin);
+    if (problem) throw new UsageError(`--cors-origin: ${problem}`);
+  }
   const config: { -readonly [K in keyof ServerConfig]: ServerConfig[K] } = {
     port: values.port === undefined ? 8080 : whole(values.port, '--port', 0, 65535),
     host: values.host ?? '127.0.0.1',
@@ -79,5 +90,6 @@ export function readConfig(argv: readonly string[]): ServerConfig | undefined {
   if (values['database-url'] !== undefined) config.databaseUrl = values['database-url'];
   if (values['data-dir'] !== undefined) config.dataDir = values['data-dir'];
   if (values.playground !== undefined) config.playgroundDir = values.playground;
+  if (corsOrigins.length) config.corsOrigins = corsOrigins;
   return config;
 }

@@ -12,6 +12,8 @@ export interface ServiceContext {
   readonly bodyLimit: number;
   /** A folder holding the playground's built `index.html`, served at `/` when present. */
   readonly playgroundDir?: string;
+  /** Origins allowed to call the API from a browser (CORS); none when absent. */
+  readonly corsOrigins?: readonly string[];
 }
 
 declare module 'fastify' {

@@ -112,6 +112,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     keys: storeKeys(config.apiKeys, config.networkId),
     bodyLimit: config.bodyLimit,
     ...(playgroundDir === undefined ? {} : { playgroundDir }),
+    ...(config.corsOrigins?.length ? { corsOrigins: config.corsOrigins } : {}),
   });
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();

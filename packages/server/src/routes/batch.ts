@@ -32,7 +32,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.post(
     '/v1/catalog/:catalogId/:item/batch/upsert',
-    { ...limits, schema: { summary: 'Upsert Multiple Catalog Items', params: KindParams, body: UpsertBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Upsert Multiple Catalog Items', operationId: 'upsertCatalogItems', params: KindParams, body: UpsertBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
@@ -44,7 +44,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.patch(
     '/v1/catalog/:catalogId/:item/batch/update',
-    { ...limits, schema: { summary: 'Partially Update Multiple Catalog Items', params: KindParams, body: UpdateBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Partially Update Multiple Catalog Items', operationId: 'updateCatalogItems', params: KindParams, body: UpdateBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
@@ -63,7 +63,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.post(
     '/v1/catalog/:catalogId/:item/batch/delete',
-    { ...limits, schema: { summary: 'Delete Multiple Catalog Items', params: KindParams, body: DeleteBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Delete Multiple Catalog Items', operationId: 'deleteCatalogItems', params: KindParams, body: DeleteBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, false);
