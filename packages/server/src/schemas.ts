@@ -58,6 +58,13 @@ const RawItem = named('RawItem', Type.Object({}, { additionalProperties: true, d
 function batchBody(max: number) {
   return Type.Object({ Items: Type.Array(RawItem.ref, { minItems: 1, maxItems: max }) }, { additionalProperties: false });
 }
+/** The batch operations' one query parameter, an extension of the interface (see docs/server.md). */
+export const BatchQuery = Type.Object(
+  {
+    'dry-run': Type.Optional(Type.Boolean({ description: 'true: check the batch and answer what the call would (warnings, or the 400), storing nothing' })),
+  },
+  { additionalProperties: false },
+);
 export const UpsertBody = batchBody(MAX_UPSERT);
 export const UpdateBody = batchBody(MAX_UPDATE);
 export const DeleteBody = batchBody(MAX_DELETE);

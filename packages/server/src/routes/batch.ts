@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { itemLabel, prepareBatch, type Message } from '../batch.js';
 import { HttpError } from '../errors.js';
 import type { ItemKind, KindSource } from '../kinds.js';
-import { DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
+import { writeBatch } from '../dry-run.js';
+import { BatchQuery, DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
 import { deleteItems, updateItems, upsertItems } from '../store/items.js';
 import type { ServiceContext } from '../context.js';
 import { sourceOf } from './items.js';
@@ -32,24 +33,24 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.post(
     '/v1/catalog/:catalogId/:item/batch/upsert',
-    { ...limits, schema: { summary: 'Upsert Multiple Catalog Items', operationId: 'upsertCatalogItems', params: KindParams, body: UpsertBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Upsert Multiple Catalog Items', operationId: 'upsertCatalogItems', params: KindParams, querystring: BatchQuery, body: UpsertBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
       if (batch.errors.length) throw new HttpError(400, batch.errors.map((e) => e.message));
-      await ctx.db.transaction((tx) => upsertItems(tx, source.table, batch.items));
+      await writeBatch(ctx.db, req.query['dry-run'], (tx) => upsertItems(tx, source.table, batch.items));
       return submission(batch.warnings);
     },
   );
 
   r.patch(
     '/v1/catalog/:catalogId/:item/batch/update',
-    { ...limits, schema: { summary: 'Partially Update Multiple Catalog Items', operationId: 'updateCatalogItems', params: KindParams, body: UpdateBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Partially Update Multiple Catalog Items', operationId: 'updateCatalogItems', params: KindParams, querystring: BatchQuery, body: UpdateBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
       if (batch.errors.length) throw new HttpError(400, batch.errors.map((e) => e.message));
-      const existed = await ctx.db.transaction((tx) => updateItems(tx, source.table, batch.items));
+      const existed = await writeBatch(ctx.db, req.query['dry-run'], (tx) => updateItems(tx, source.table, batch.items));
       const missing = batch.items
         .filter((i) => !existed.has(i.key))
         .map((i) => {
@@ -63,11 +64,11 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.post(
     '/v1/catalog/:catalogId/:item/batch/delete',
-    { ...limits, schema: { summary: 'Delete Multiple Catalog Items', operationId: 'deleteCatalogItems', params: KindParams, body: DeleteBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Delete Multiple Catalog Items', operationId: 'deleteCatalogItems', params: KindParams, querystring: BatchQuery, body: DeleteBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, false);
-      await ctx.db.transaction((tx) => deleteItems(tx, source.table, batch.items.map((i) => i.key)));
+      await writeBatch(ctx.db, req.query['dry-run'], (tx) => deleteItems(tx, source.table, batch.items.map((i) => i.key)));
       return submission(batch.warnings);
     },
   );
