@@ -250,6 +250,18 @@ describe('console in Chromium against catq-server on PostgreSQL', () => {
     // Nothing was stored.
     await expect(node.getItem(4242, 'product', 'K-NEW')).rejects.toMatchObject({ status: 404 });
     expect(await node.getItem(4242, 'product', 'K-0100')).toMatchObject({ Data: items[0] });
+    // Another kind: the brands the service derives from the product fields, searched by Name.
+    await page.selectOption('#kind', 'brand');
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Name = "Birch"');
+    await page.keyboard.press('Escape');
+    const brands = await node.listItemPages(4242, 'brand', { q: '[["Name","Birch"]]', limit: LIMIT }).next();
+    expect(brands.done).toBe(false);
+    await pageShows(1, brands.value!.Items.map((i) => String(i.Id)));
+    expect(await shownPage()).toEqual(brands.value);
+    expect(await page.textContent('#curl')).toContain('/v1/catalog/4242/brand?q=');
+    await shot('7-derived-kind');
     // A reload keeps the key (session) and reconnects.
     await page.reload();
     await page.waitForSelector('#catalog option[value="4242"]', { state: 'attached' });

@@ -146,6 +146,10 @@ async function pickKind(k: ItemKind): Promise<void> {
   kindSelect.value = k;
   kindCatalog = c;
   typeaheadItems = 0;
+  byId('item-id').textContent = '';
+  byId('item').textContent = 'Pick an item in the list.';
+  delete byId('item').dataset['id'];
+  byId('warnings').replaceChildren();
   // The client checks q against the catalog it knows by the path's id: that is the kind's own
   // catalog only for products (other kinds are checked here, by the editor).
   const known = k === 'product' ? { catalogs: [catalog] } : {};
