@@ -104,6 +104,8 @@ describe('OpenAPI document', () => {
     for (const [path, method] of [['/v1/catalog/{catalogId}/{item}/batch/upsert', 'post'], ['/v1/catalog/{catalogId}/{item}/batch/update', 'patch'], ['/v1/catalog/{catalogId}/{item}/batch/delete', 'post']] as const) {
       expect(json(p[path][method], 200)).toEqual(ref('JobSubmission'));
       expect(p[path][method].requestBody.content['application/json'].schema.properties.Items.items).toEqual(ref('RawItem'));
+      // The dry-run extension is documented where generators see it.
+      expect(p[path][method].parameters.find((x: { name: string }) => x.name === 'dry-run')).toMatchObject({ in: 'query', required: false, schema: { type: 'boolean' } });
     }
     for (const methods of Object.values(p) as any[]) for (const op of Object.values(methods) as any[]) for (const status of [400, 401, 404]) expect(json(op, status)).toEqual(ref('Errors'));
     const page = doc.components.schemas.ItemPage;
