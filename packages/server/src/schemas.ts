@@ -5,7 +5,9 @@ import { ITEM_KINDS } from './kinds.js';
 /**
  * The schemas of every route: they validate requests (Fastify's Ajv, all errors at once) and
  * generate the OpenAPI document at /openapi.json, so the two cannot drift. Response schemas are
- * documentation only (responses are serialised with JSON.stringify).
+ * documentation only (responses are serialised with JSON.stringify). The shared shapes are named
+ * (`named`, added to Fastify by `addNamedSchemas`) and used by `$ref`, so the document lists them
+ * in `components.schemas` and client generators get named types.
  */
 
 /** A schema named `id` (its `$id`), and a `$ref` to it carrying its static type for the routes. */
