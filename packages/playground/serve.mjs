@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A tiny static server for the built playground: `node serve.mjs [--port 5178] [--root dist]`.
+ * A tiny static server for the built sample playground: `node serve.mjs [--port 5178] [--root dist/sample]`.
  * GET and HEAD only, files under the root only, no directory listings.
  */
 import { createReadStream, statSync } from 'node:fs';
@@ -37,7 +37,7 @@ export function fileFor(root, urlPath) {
 }
 
 /** Starts the server; resolves with it and its URL once listening. Port 0 picks a free port. */
-export function startServer({ port = 5178, host = '127.0.0.1', root = join(here, 'dist') } = {}) {
+export function startServer({ port = 5178, host = '127.0.0.1', root = join(here, 'dist', 'sample') } = {}) {
   const base = resolve(root);
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -7,9 +7,10 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { EditorState } from '@codemirror/state';
 import { lintKeymap } from '@codemirror/lint';
 import { EditorView, keymap } from '@codemirror/view';
-import { LineIndex, type Catalog, type Diagnostic, type LintResult, type Query } from 'catq';
+import type { Catalog, Diagnostic, LintResult, Query } from 'catq';
 import { catq, formatQuery } from 'catq/codemirror';
 import { renderAttributes } from './attributes.js';
+import { diagnosticItems } from './diagnostics-list.js';
 import { byId, h } from './dom.js';
 import { queryForms } from './forms.js';
 import { idText, matchingItems, renderExplanation, renderItems } from './results.js';
@@ -81,31 +82,7 @@ function update(result: LintResult, text: string): void {
 }
 
 function showDiagnostics(diagnostics: readonly Diagnostic[], text: string): void {
-  const lines = new LineIndex(text);
-  const list = diagnostics.map((d) => {
-    const at = d.span ? lines.at(d.span.start) : undefined;
-    const where = at ? `${at.line}:${at.column}` : '';
-    const message = h('button', { type: 'button', class: 'goto', title: 'select in the editor' }, where);
-    message.addEventListener('click', () => {
-      if (!d.span || view.state.doc.toString() !== text) return;
-      view.dispatch({ selection: { anchor: d.span.start, head: d.span.end }, scrollIntoView: true });
-      view.focus();
-    });
-    const li = h('li', { class: 'diagnostic', 'data-code': d.code, 'data-severity': d.severity },
-      h('span', { class: `sev sev-${d.severity}` }, d.severity), message, ' ', h('code', {}, d.code), ' ', h('span', { class: 'message' }, d.message));
-    for (const fix of d.fixes ?? []) {
-      if (!fix.edits.length) continue;
-      const b = h('button', { type: 'button', class: 'fix' }, `Fix: ${fix.title}`);
-      b.addEventListener('click', () => {
-        if (view.state.doc.toString() !== text) return; // stale: a new lint is on its way
-        view.dispatch({ changes: fix.edits.map((e) => ({ from: e.span.start, to: e.span.end, insert: e.newText })), userEvent: 'catq.fix' });
-        view.focus();
-      });
-      li.append(b);
-    }
-    return li;
-  });
-  byId('diagnostics').replaceChildren(...(list.length ? list : [h('li', { class: 'muted' }, 'No problem found.')]));
+  byId('diagnostics').replaceChildren(...diagnosticItems(view, diagnostics, text));
 }
 
 function showForms(catalog: Catalog): void {

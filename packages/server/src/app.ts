@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import { authenticate } from './auth.js';
 import { parseJsonBody, utf8Text } from './bodies.js';
 import type { LogLevel } from './config.js';
+import { registerCors } from './cors.js';
 import { errorBody, errorHandler, HttpError } from './errors.js';
 import type { Readiness } from './health.js';
 import { DatabaseUnavailable } from './store/failures.js';
@@ -17,6 +18,7 @@ import { batchRoutes } from './routes/batch.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { homeRoutes } from './routes/home.js';
 import { itemRoutes } from './routes/items.js';
+import { addNamedSchemas, schemaNames } from './schemas.js';
 
 /** PostgreSQL error classes that mean "this data cannot be stored or compared" (a 400, not a 500). */
 const DATA_ERROR = /^(22|54)/;
@@ -147,6 +149,7 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   });
 
   await app.register(swagger, {
+    refResolver: schemaNames,
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Catalog management service (catq-server)', version: '1.0.0', description: 'Product catalogs and their items, with the q search query.' },
@@ -207,6 +210,8 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     if (!r || (await r.probe())) return { ready: true };
     return reply.status(503).header('retry-after', '2').send(errorBody(`Not ready: ${r.state.reason}`));
   });
+  addNamedSchemas(app);
+  await registerCors(app, ctx.corsOrigins);
 
   app.decorateRequest('networkId', 0);
   app.addHook('onRequest', async (req) => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { originProblem } from './cors.js';
 
 /** The command line of `catq-server`, checked. */
 export interface ServerConfig {
@@ -40,6 +41,8 @@ export interface ServerConfig {
   readonly maxItemMembers?: number;
   /** Compress responses (gzip, brotli) for clients that accept it (default true). */
   readonly compression?: boolean;
+  /** Origins allowed to call the API from a browser (CORS; `*` for any); none by default. */
+  readonly corsOrigins?: string[];
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -76,6 +79,9 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --pool-size N        connections per PostgreSQL pool (default 16)
   --max-item-members N most keys and array elements in one item, at all depths (default 20000)
   --compression on|off compress responses for clients that accept it (default on)
+  --playground DIR     the console build served at / (default: packages/playground/dist)
+  --cors-origin ORIGIN let browser pages of ORIGIN (https://app.example.com, or *) call the API
+                       (repeatable; default: no cross-origin access)
   --help               this text`;
 
 /** A command line problem: the message, printed with the usage, exit status 2. */
@@ -120,6 +126,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
         'pool-size': { type: 'string' },
         'max-item-members': { type: 'string' },
         compression: { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
     }));
@@ -138,6 +145,11 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   if (values['log-level'] !== undefined && !(LOG_LEVELS as readonly string[]).includes(values['log-level'])) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}.`);
   if (values['read-database-url'] !== undefined && values['database-url'] === undefined) throw new UsageError('--read-database-url needs --database-url (the primary that takes the writes).');
   if (values['database-url'] !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir is for embedded PGlite; it cannot go with --database-url.');
+  const corsOrigins = values['cors-origin'] ?? [];
+  for (const origin of corsOrigins) {
+    const problem = originProblem(origin);
+    if (problem) throw new UsageError(`--cors-origin: ${problem}`);
+  }
   const config: { -readonly [K in keyof ServerConfig]: ServerConfig[K] } = {
     port: values.port === undefined ? 8080 : whole(values.port, '--port', 0, 65535),
     host: values.host ?? '127.0.0.1',
@@ -168,6 +180,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
     config.compression = values.compression === 'on';
   }
   if (values['max-item-members'] !== undefined) config.maxItemMembers = whole(values['max-item-members'], '--max-item-members', 1, 10 ** 9);
+  if (corsOrigins.length) config.corsOrigins = corsOrigins;
   return config;
 }
 

@@ -18,6 +18,8 @@ export interface ServiceContext {
   readonly playgroundDir?: string;
   /** Prometheus metrics, when `--metrics-port` is given. */
   readonly metrics?: ServiceMetrics;
+  /** Origins allowed to call the API from a browser (CORS); none when absent. */
+  readonly corsOrigins?: readonly string[];
 }
 
 declare module 'fastify' {

@@ -49,7 +49,7 @@ async function demo(): Promise<void> {
       `  curl -s ${h} -X PATCH -H 'Content-Type: application/json' -d '{"Items":[{"id":1,"price":89}]}' ${u}/v1/catalog/1042/product/batch/update`,
       `  curl -s ${h} -H 'Content-Type: application/json' -d '{"Items":[{"id":1}]}' ${u}/v1/catalog/1042/product/batch/delete`,
       `  OpenAPI: ${u}/openapi.json`,
-      ...(existsSync(root + 'packages/playground/dist/index.html') ? [`  Playground (open in a browser): ${u}/`] : []),
+      ...(existsSync(root + 'packages/playground/dist/index.html') ? [`  Console (open in a browser, enter the key above): ${u}/`, `  Offline sample playground: ${u}/sample/`] : []),
       '',
       'Ctrl-C stops it (the data is in memory).',
       '',

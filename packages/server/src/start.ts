@@ -193,6 +193,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       bodyLimit: config.bodyLimit,
       ...(playgroundDir === undefined ? {} : { playgroundDir }),
       ...(metrics ? { metrics } : {}),
+      ...(config.corsOrigins?.length ? { corsOrigins: config.corsOrigins } : {}),
     },
     {
       logLevel: config.logLevel ?? 'info',

@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { itemLabel, notStored, prepareBatch, type Message, type PreparedBatch } from '../batch.js';
 import { HttpError } from '../errors.js';
 import type { ItemKind, KindSource } from '../kinds.js';
-import { DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
+import { batchDb } from '../dry-run.js';
+import { BatchQuery, DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
 import { deleteItems, upsertBatch, updateItems, type LeftOut } from '../store/items.js';
 import { storeOf, type TableStore } from '../store/layout.js';
 import type { ServiceContext } from '../context.js';
@@ -48,22 +49,22 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.post(
     '/v1/catalog/:catalogId/:item/batch/upsert',
-    { ...limits, schema: { summary: 'Upsert Multiple Catalog Items', params: KindParams, body: UpsertBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Upsert Multiple Catalog Items', operationId: 'upsertCatalogItems', params: KindParams, querystring: BatchQuery, body: UpsertBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
-      const left = await upsertBatch(ctx.db, storeFor(ctx, source), batch.items);
+      const left = await upsertBatch(batchDb(ctx.db, req.query['dry-run']), storeFor(ctx, source), batch.items);
       return submission([...batch.warnings, ...leftOutWarnings(batch, left)]);
     },
   );
 
   r.patch(
     '/v1/catalog/:catalogId/:item/batch/update',
-    { ...limits, schema: { summary: 'Partially Update Multiple Catalog Items', params: KindParams, body: UpdateBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Partially Update Multiple Catalog Items', operationId: 'updateCatalogItems', params: KindParams, querystring: BatchQuery, body: UpdateBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
-      const existed = await ctx.db.transaction((tx) => updateItems(tx, storeFor(ctx, source), batch.items));
+      const existed = await batchDb(ctx.db, req.query['dry-run']).transaction((tx) => updateItems(tx, storeFor(ctx, source), batch.items));
       const missing = batch.items
         .filter((i) => !existed.has(i.key))
         .map((i) => {
@@ -77,11 +78,11 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.post(
     '/v1/catalog/:catalogId/:item/batch/delete',
-    { ...limits, schema: { summary: 'Delete Multiple Catalog Items', params: KindParams, body: DeleteBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
+    { ...limits, schema: { summary: 'Delete Multiple Catalog Items', operationId: 'deleteCatalogItems', params: KindParams, querystring: BatchQuery, body: DeleteBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, false);
-      await ctx.db.transaction((tx) => deleteItems(tx, storeFor(ctx, source), batch.items.map((i) => i.key)));
+      await batchDb(ctx.db, req.query['dry-run']).transaction((tx) => deleteItems(tx, storeFor(ctx, source), batch.items.map((i) => i.key)));
       return submission(batch.warnings);
     },
   );

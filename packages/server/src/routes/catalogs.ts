@@ -22,12 +22,12 @@ export function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/v1/catalog/:catalogId',
-    { schema: { summary: 'Get Catalog', params: CatalogParams, response: { 200: FullCatalog, ...ERROR_RESPONSES } } },
+    { schema: { summary: 'Get Catalog', operationId: 'getCatalog', params: CatalogParams, response: { 200: FullCatalog, ...ERROR_RESPONSES } } },
     async (req) => catalogOf(ctx, req.networkId, req.params.catalogId) as never,
   );
   r.get(
     '/v1/catalog',
-    { attachValidation: true, schema: { summary: 'List Catalogs', querystring: CatalogListQuery, response: { 200: CatalogPage, ...ERROR_RESPONSES } } },
+    { attachValidation: true, schema: { summary: 'List Catalogs', operationId: 'listCatalogs', querystring: CatalogListQuery, response: { 200: CatalogPage, ...ERROR_RESPONSES } } },
     async (req) => {
       // The listing rules are catq's (every problem at once); the schema documents them.
       const raw = { ...(req.query as Record<string, unknown>) };

@@ -39,7 +39,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.get(
     '/v1/catalog/:catalogId/:item',
-    { attachValidation: true, schema: { summary: 'List Catalog Items', params: KindParams, querystring: ItemListQuery, response: { 200: ItemPage, ...ERROR_RESPONSES } } },
+    { attachValidation: true, schema: { summary: 'List Catalog Items', operationId: 'listCatalogItems', params: KindParams, querystring: ItemListQuery, response: { 200: ItemPage, ...ERROR_RESPONSES } } },
     async (req) => {
       const path = pathErrors(req);
       if (path.length) {
@@ -79,7 +79,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   r.get(
     '/v1/catalog/:catalogId/:item/:id',
-    { schema: { summary: 'Get Catalog Item', params: ItemParams, response: { 200: FullItem, ...ERROR_RESPONSES } } },
+    { schema: { summary: 'Get Catalog Item', operationId: 'getCatalogItem', params: ItemParams, response: { 200: FullItem, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
       const candidates = pathIdCandidates(req.params.id);
