@@ -1,6 +1,31 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+import type { Plugin } from 'esbuild';
+
+// The three packages catq loads lazily in Node (Chevrotain; jsonc-parser and fastest-levenshtein
+// on error paths) come through two loader modules with two versions each: src/**/load-*.ts
+// (createRequire on first use: Node keeps its cheap start) and src/**/load-*.browser.ts (static
+// imports: a browser or worker has no require). The published entries import the loaders
+// through the package's `imports` map, which picks the version by condition (`node` -> lazy,
+// anything else -> static); see package.json and docs/api.md.
+const LOADERS = /(?:^|\/)load-(chevrotain|helpers)\.js$/;
+
+/** Node build: the loaders stay outside the entry bundles, as `#catq/load-...` imports. */
+const loadersByCondition: Plugin = {
+  name: 'catq-loaders-by-condition',
+  setup(b) {
+    b.onResolve({ filter: LOADERS }, (args) => ({ path: `#catq/load-${LOADERS.exec(args.path)?.[1] ?? ''}`, external: true }));
+  },
+};
+
+/** Browser-only build (`catq/codemirror`): the static loaders, bundled in. */
+const staticLoaders: Plugin = {
+  name: 'catq-static-loaders',
+  setup(b) {
+    b.onResolve({ filter: LOADERS }, (args) => ({ path: fileURLToPath(new URL(args.path.replace(/\.js$/, '.browser.ts'), `file://${args.resolveDir}/`)) }));
+  },
+};
 
 // One entry per public face, each bundled into one self-contained file (ESM and CJS alike).
 // Code splitting would share chunks between entries, but Node then loads a dozen files to
@@ -14,13 +39,14 @@ const node: Options = {
     eval: 'src/eval/index.ts',
     sql: 'src/sql/index.ts',
     mongo: 'src/mongo/index.ts',
+    listing: 'src/listing/index.ts',
     builder: 'src/builder/index.ts',
     client: 'src/client/index.ts',
     cli: 'src/cli/main.ts',
     lsp: 'src/lsp/index.ts',
   },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', wire: 'src/wire/index.ts', syntax: 'src/editor/syntax-entry.ts', eval: 'src/eval/index.ts', sql: 'src/sql/index.ts', mongo: 'src/mongo/index.ts', builder: 'src/builder/index.ts', client: 'src/client/index.ts', lsp: 'src/lsp/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', wire: 'src/wire/index.ts', syntax: 'src/editor/syntax-entry.ts', eval: 'src/eval/index.ts', sql: 'src/sql/index.ts', mongo: 'src/mongo/index.ts', listing: 'src/listing/index.ts', builder: 'src/builder/index.ts', client: 'src/client/index.ts', lsp: 'src/lsp/index.ts' } },
   target: 'node20',
   platform: 'node',
   splitting: false,
@@ -28,12 +54,28 @@ const node: Options = {
   sourcemap: true,
   clean: false, // see the end of the file
   treeshake: true,
+  esbuildPlugins: [loadersByCondition],
 };
 
-const shim = (file: string): string => fileURLToPath(new URL(`./src/codemirror/${file}`, import.meta.url));
+// The loaders themselves, one file per version and format, under dist/load/.
+const versions: { platform: 'node' | 'browser'; target: string; suffix: string; file: string }[] = [
+  { platform: 'node', target: 'node20', suffix: '.node', file: '' },
+  { platform: 'browser', target: 'es2022', suffix: '', file: '.browser' },
+];
+const loaders: Options[] = versions.map(({ platform, target, suffix, file }) => ({
+  entry: { [`load/chevrotain${suffix}`]: `src/syntax/load-chevrotain${file}.ts`, [`load/helpers${suffix}`]: `src/wire/load-helpers${file}.ts` },
+  format: ['esm', 'cjs'],
+  target,
+  platform,
+  splitting: false,
+  shims: platform === 'node',
+  sourcemap: true,
+  clean: false,
+  treeshake: true,
+  removeNodeProtocol: false,
+}));
 
-// `catq/codemirror` runs in browsers: catq's lazy `createRequire` loads (Chevrotain, jsonc-parser,
-// fastest-levenshtein) become static imports through the node:module shim. CodeMirror and Lezer
+// `catq/codemirror` runs in browsers only: the static loaders are bundled in. CodeMirror and Lezer
 // stay external (peer dependencies: one copy of @codemirror/state per page), and so do catq's
 // own dependencies (the application's bundler resolves them).
 const browser: Options = {
@@ -48,13 +90,11 @@ const browser: Options = {
   treeshake: true,
   external: [/^@codemirror\//, /^@lezer\//],
   removeNodeProtocol: false,
-  esbuildOptions(o) {
-    o.alias = { ...o.alias, 'node:module': shim('node-module-shim.ts'), 'node:path': shim('node-path-shim.ts') };
-  },
+  esbuildPlugins: [staticLoaders],
 };
 
 // The two builds run at the same time into dist/, and tsup's `clean` would let one wipe the other's
 // files (its declaration step removes every .d.ts of the folder): dist/ is emptied here, once.
 rmSync(fileURLToPath(new URL('./dist', import.meta.url)), { recursive: true, force: true });
 
-export default defineConfig([node, browser]);
+export default defineConfig([node, browser, ...loaders]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as catq from '../src/index.js';
+import * as catq from './support/all-stages.js';
 
 // Every public function, called with arguments of the wrong kind (as JavaScript callers can),
 // either reports diagnostics (the functions that never throw) or throws a QueryError that names

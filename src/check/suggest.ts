@@ -1,8 +1,7 @@
-import { lazyRequire } from '../wire/lazy-require.js';
+import { loadLevenshtein } from '../wire/load-helpers.js';
 
-// Loaded on the first suggestion only (an unknown field is an error path): see lazyRequire.
-const distance = (a: string, b: string): number =>
-  lazyRequire<typeof import('fastest-levenshtein')>('fastest-levenshtein').distance(a, b);
+// Loaded on the first suggestion only (an unknown field is an error path): see load-helpers.ts.
+const distance = (a: string, b: string): number => loadLevenshtein().distance(a, b);
 import { fieldNames, type Catalog } from '../catalog/index.js';
 
 /** How many did-you-mean suggestions an unknown field gets at most. */

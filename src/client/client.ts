@@ -88,7 +88,7 @@ export function createClient(options: ClientOptions): CatalogClient {
 
   const itemPager = (catalogId: number, kind: ItemKind, o: ListItemsOptions | undefined): PageIterator<ListedItem> => {
     const path = itemsPath(catalogId, kind, 'listItems');
-    const q = o?.q === undefined ? undefined : readQueryInput(o.q, known.get(catalogId));
+    const q = o?.q === undefined ? undefined : readQueryInput(o.q, known.get(catalogId), options.parse);
     return pager<ListedItem, ItemId>(path, o, q === undefined ? undefined : qParameter(q));
   };
 

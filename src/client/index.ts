@@ -19,7 +19,7 @@ export { CatalogApiError, CatalogNetworkError, CatalogResponseError, type BatchF
 export { PageIterator, ItemIterator, type Direction } from './pages.js';
 export { backoffDelay, retryAfterMs, isRetryableStatus, mayRetry, DEFAULT_RETRY, type RetryOptions, type RetryPolicy } from './retry.js';
 export { warningIndex } from './warnings.js';
-export { readQueryInput, type QueryInput, type QueryBuilderLike } from './query-input.js';
+export { readQueryInput, type QueryInput, type QueryBuilderLike, type InfixParser } from './query-input.js';
 export type { FetchFunction } from './transport.js';
 export * from './types.js';
 export { QueryError, isQueryError } from '../diagnostics/index.js';

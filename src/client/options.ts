@@ -4,7 +4,7 @@
  */
 import { throwBadArgument } from '../diagnostics/index.js';
 import type { Direction } from './pages.js';
-import type { QueryInput } from './query-input.js';
+import type { InfixParser, QueryInput } from './query-input.js';
 import { retryPolicy, type RetryOptions, type RetryPolicy } from './retry.js';
 import type { FetchFunction, TransportConfig } from './transport.js';
 import type { Catalog, Scope } from './types.js';
@@ -35,6 +35,12 @@ export interface ClientOptions {
    * `getCatalog` adds the catalogs it reads.
    */
   readonly catalogs?: readonly Catalog[];
+  /**
+   * Reads infix text given as `q` (`'price < 20 and ...'`): pass `parse` from `catq/syntax`.
+   * The client itself never loads the infix parser, so without this option infix text is a
+   * QueryError; wire text, wire arrays, Query values and builders need nothing.
+   */
+  readonly parse?: InfixParser;
 }
 
 /** Per-call settings. */
@@ -87,6 +93,7 @@ export function readOptions(o: ClientOptions): TransportConfig & { concurrency: 
   if (!base || (base.protocol !== 'https:' && base.protocol !== 'http:')) {
     throwBadArgument('createClient', 'baseUrl', 'an http(s) URL', o.baseUrl, "Pass the service's address, e.g. 'https://catalog.example.com'.");
   }
+  if (o.parse !== undefined && typeof o.parse !== 'function') throwBadArgument('createClient', 'parse', 'a function (text) => { query?, diagnostics }', o.parse, "Pass parse from 'catq/syntax'.");
   if (typeof o.apiKey !== 'string' || o.apiKey === '') throwBadArgument('createClient', 'apiKey', 'a non-empty string', o.apiKey, 'Pass the API key generated in the account settings.');
   const f = o.fetch ?? (globalThis.fetch as FetchFunction | undefined);
   if (typeof f !== 'function') throwBadArgument('createClient', 'fetch', 'a fetch function', f, 'This platform has no global fetch: pass one.');

@@ -3,18 +3,24 @@
  * a `toQuery()` method, such as `catq/builder`'s), a `Query` AST, the wire JSON array, or text
  * (wire JSON, percent-encoded wire, or infix). Read into a `Query`, validated against the
  * catalog when the client knows it, and written in the canonical wire encoding.
+ *
+ * The client never imports the infix parser (Chevrotain is most of catq's weight in a browser
+ * bundle): infix text is read with the `parse` the caller hands to `createClient`, usually
+ * `parse` of `catq/syntax`. Without it, infix text is a QueryError saying so.
  */
 import { isQuery, type JsonValue, type Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
 import { badArgument, hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
-import { detectSyntax, parse } from '../syntax/index.js';
 import { decode, encode } from '../wire/index.js';
 
 /** Anything with a `toQuery()` returning a catq `Query` (the typed builder of `catq/builder`). */
 export interface QueryBuilderLike {
   toQuery(): Query;
 }
+
+/** Reads infix text into a query: `parse` of `catq/syntax` is one. */
+export type InfixParser = (text: string) => { readonly query?: Query; readonly diagnostics: readonly Diagnostic[] };
 
 /** Every form the client accepts for `q`. */
 export type QueryInput = QueryBuilderLike | Query | readonly JsonValue[] | string;
@@ -28,12 +34,17 @@ function isBuilder(value: unknown): value is QueryBuilderLike {
  * before anything is sent; without one only the syntax is checked (the service validates the
  * rest). Throws `QueryError` carrying every diagnostic.
  */
-export function readQueryInput(q: unknown, catalog: Catalog | undefined): Query {
+export function readQueryInput(q: unknown, catalog: Catalog | undefined, parseInfix?: InfixParser): Query {
   let query: Query | undefined;
   let diagnostics: Diagnostic[] = [];
   if (typeof q === 'string') {
-    // Text in either syntax is read by the front ends (the parser loads only for infix text).
-    ({ query, diagnostics } = detectSyntax(q) === 'wire' ? decode(q) : parse(q));
+    ({ query, diagnostics } = decode(q));
+    if (diagnostics.some((d) => d.code === 'wire/infix-as-q')) {
+      if (!parseInfix) throw new QueryError(diagnostics, "q is infix text: pass createClient({ parse }) with parse from 'catq/syntax' to send it, or send the wire form");
+      const parsed = parseInfix(q);
+      ({ query } = parsed);
+      diagnostics = [...parsed.diagnostics];
+    }
   } else if (Array.isArray(q)) {
     ({ query, diagnostics } = decode(q));
   } else if (isQuery(q)) {
@@ -47,7 +58,7 @@ export function readQueryInput(q: unknown, catalog: Catalog | undefined): Query 
       if (e instanceof QueryError) throw e;
       throw new QueryError([badArgument('listItems', 'q', 'a builder whose toQuery() returns a query', e, 'Fix the builder; its toQuery() threw.')], 'The query builder failed');
     }
-    return readQueryInput(isQuery(built) ? built : { notAQuery: true }, catalog);
+    return readQueryInput(isQuery(built) ? built : { notAQuery: true }, catalog, parseInfix);
   } else {
     diagnostics = [badArgument('listItems', 'q', 'a query builder, a Query, a wire array or query text', q, 'Pass e.g. q: \'price < 20\' or q: [["price", 20]].')];
   }

@@ -1,38 +1,14 @@
 /**
- * The one lexer and parser instance, built on first use.
- *
- * Chevrotain is loaded here with a synchronous `require` (Node >= 20.19 can `require()` the
- * Chevrotain ESM package), never with a top-level `import`: importing catq (or `catq/syntax`)
- * must not pay Chevrotain's load time, only the first `parse`, `lint` or `complete` does.
- * `import.meta.url` is shimmed by tsup in the CommonJS build, so the same code works in both.
+ * The one lexer and parser instance, built on first use. Chevrotain itself comes from
+ * load-chevrotain.ts (lazily, in Node) or load-chevrotain.browser.ts (statically, elsewhere).
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type * as Chevrotain from 'chevrotain';
+import { loadChevrotain } from './load-chevrotain.js';
 import { createGrammar, type Grammar } from './grammar.js';
 import { expectedMessageProvider } from './expected.js';
 
-let engine: Grammar | undefined;
-let chevrotain: typeof Chevrotain | undefined;
+export { loadChevrotain };
 
-/**
- * The Chevrotain module, loaded on first call. Chevrotain's package entry is a tree of about 40
- * modules (about 34 ms to load here); the same package also ships the same code as one file,
- * `lib/chevrotain.min.mjs` (about 8 ms). The package's `exports` map hides that file, so it is
- * found next to the resolved entry; if that ever fails, the ordinary entry is used.
- */
-export function loadChevrotain(): typeof Chevrotain {
-  if (chevrotain) return chevrotain;
-  const req = createRequire(import.meta.url);
-  try {
-    const single = join(dirname(req.resolve('chevrotain')), '..', 'chevrotain.min.mjs');
-    chevrotain = req(single) as typeof Chevrotain;
-    if (typeof chevrotain.CstParser !== 'function') throw new Error('unexpected single-file build');
-  } catch {
-    chevrotain = req('chevrotain') as typeof Chevrotain;
-  }
-  return chevrotain;
-}
+let engine: Grammar | undefined;
 
 /** The shared lexer and parser (self-checks skipped; the tests run them, see grammar.test.ts). */
 export function getEngine(): Grammar {

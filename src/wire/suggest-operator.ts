@@ -1,6 +1,5 @@
-import type * as Levenshtein from 'fastest-levenshtein';
 import { OPERATOR_NAMES, type Operator } from '../ast/index.js';
-import { lazyRequire } from './lazy-require.js';
+import { loadLevenshtein } from './load-helpers.js';
 
 /** Spellings people bring from other query languages, mapped to ours. */
 const KNOWN: ReadonlyMap<string, Operator> = new Map<string, Operator>([
@@ -47,7 +46,7 @@ export function suggestOperator(written: string): Operator | undefined {
   const squashed = squash(w);
   for (const op of OPERATOR_NAMES) if (squash(op) === squashed || squash(op) === squashed + '?') return op;
   if (w.length < 3) return undefined; // one- and two-character symbols are too short to guess from
-  const { distance } = lazyRequire<typeof Levenshtein>('fastest-levenshtein');
+  const { distance } = loadLevenshtein();
   let best: Operator | undefined;
   let bestDistance = Infinity;
   for (const op of OPERATOR_NAMES) {

@@ -1,6 +1,5 @@
-import type * as Jsonc from 'jsonc-parser';
 import { span, type Span } from '../ast/index.js';
-import { lazyRequire } from './lazy-require.js';
+import { loadJsonc } from './load-helpers.js';
 
 /** A JSON syntax error: where, and what went wrong in words. */
 export interface JsonSyntaxError {
@@ -27,14 +26,6 @@ const DETAILS: Readonly<Record<number, string>> = {
   15: 'this escape sequence is not valid in JSON',
   16: 'this character must be escaped inside a JSON string',
 };
-
-let jsonc: typeof Jsonc | undefined;
-
-/** jsonc-parser is only needed once a text has failed `JSON.parse`, so it is loaded then. */
-function loadJsonc(): typeof Jsonc {
-  jsonc ??= lazyRequire<typeof Jsonc>('jsonc-parser');
-  return jsonc;
-}
 
 /**
  * Every syntax error of a text that `JSON.parse` rejected, in strict JSON (no comments, no

@@ -13,7 +13,7 @@ import {
   validate,
   type Catalog,
   type Diagnostic,
-} from '../../src/index.js';
+} from '../support/all-stages.js';
 import { clauseArb as validClauseArb } from '../support/case-arbitrary.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
 import { fieldArb, jsonValueArb } from '../support/query-arbitrary.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCatalog, isQueryBuilder, OPERATORS_BY_TYPE, queryBuilder, QueryBuilder } from '../../src/builder/index.js';
-import { ATTRIBUTE_TYPES, decode, encode, filter, operatorsFor, parse, queryEqual, QueryError, type Catalog } from '../../src/index.js';
+import { ATTRIBUTE_TYPES, decode, encode, filter, operatorsFor, parse, queryEqual, QueryError, type Catalog } from '../support/all-stages.js';
 
 const shop = defineCatalog({
   Id: 700,

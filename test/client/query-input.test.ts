@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogApiError, createClient, QueryError, readQueryInput } from '../../src/client/index.js';
 import { queryBuilder } from '../../src/builder/index.js';
-import { clause, encode, query } from '../../src/index.js';
+import { clause, encode, parse, query } from '../../src/index.js';
 import { CATALOG, products } from './support/catalog.js';
 import { API_KEY, startTestService, type TestService } from './support/test-service.js';
 
@@ -34,7 +34,7 @@ const FORMS: [string, unknown][] = [
 describe('q in every form', () => {
   for (const known of [false, true]) {
     it.each(FORMS)(`sends %s canonically (catalog ${known ? 'known' : 'unknown'})`, async (_name, q) => {
-      const client = createClient({ baseUrl: service.url, apiKey: API_KEY, ...(known ? { catalogs: [CATALOG] } : {}) });
+      const client = createClient({ baseUrl: service.url, apiKey: API_KEY, parse, ...(known ? { catalogs: [CATALOG] } : {}) });
       const ids = (await client.listItems(1042, 'product', { q: q as never }).toArray({ max: 100 })).map((i) => i.Id);
       expect(ids.length).toBeGreaterThan(0);
       expect(service.requests[0]?.query).toBe(`q=${canonical}`);
@@ -42,7 +42,7 @@ describe('q in every form', () => {
   }
 
   it('validates against a known catalog before sending: every problem at once', async () => {
-    const client = createClient({ baseUrl: service.url, apiKey: API_KEY, catalogs: [CATALOG] });
+    const client = createClient({ baseUrl: service.url, apiKey: API_KEY, catalogs: [CATALOG], parse });
     const e = (await Promise.resolve()
       .then(() => client.listItems(1042, 'product', { q: 'price < "20" and colour = "red"' }))
       .catch((x: unknown) => x)) as QueryError;
@@ -65,8 +65,25 @@ describe('q in every form', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it('needs the parser for infix text, and says so before sending anything', () => {
+    const client = createClient({ baseUrl: service.url, apiKey: API_KEY });
+    const e = (() => {
+      try {
+        client.listItems(1042, 'product', { q: 'brand = "Acme"' });
+      } catch (x) {
+        return x;
+      }
+      return undefined;
+    })() as QueryError;
+    expect(e).toBeInstanceOf(QueryError);
+    expect(e.message).toContain("parse from 'catq/syntax'");
+    expect(e.diagnostics.map((d) => d.code)).toEqual(['wire/infix-as-q']);
+    expect(service.requests).toHaveLength(0);
+    expect(() => createClient({ baseUrl: service.url, apiKey: API_KEY, parse: 'yes' as never })).toThrow(QueryError);
+  });
+
   it('reports syntax errors without a catalog, and anything else as a bad argument', () => {
-    expect(() => readQueryInput('brand = ', undefined)).toThrow(QueryError);
+    expect(() => readQueryInput('brand = ', undefined, parse)).toThrow(QueryError);
     expect(() => readQueryInput('[["brand"', undefined)).toThrow(QueryError);
     expect(() => readQueryInput('%5B%5B', undefined)).toThrow(QueryError);
     for (const bad of [42, null, { kind: 'query' }, { kind: 'query', clauses: [null] }, { toQuery: () => 'x' }, { toQuery: () => { throw new Error('boom'); } }, [[['<', 'price'], Number.NaN]]]) {

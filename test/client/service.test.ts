@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogApiError, createClient, type CatalogClient, type ItemPage, type RawItem, type Scope } from '../../src/client/index.js';
 import { listItems } from '../../src/eval/index.js';
+import { parse } from '../../src/syntax/index.js';
 import { CATALOG, products } from './support/catalog.js';
 import { SERVER_PRESENT, startCatqServer, type ServerProcess } from './support/server-process.js';
 
@@ -47,7 +48,7 @@ function allIds(): unknown[] {
 describe.runIf(SERVER_PRESENT)('client against catq-server', () => {
   beforeAll(async () => {
     server = await startCatqServer(CATALOG, ITEMS, KEY);
-    client = createClient({ baseUrl: server.url, apiKey: KEY, retry: { retries: 1, baseDelayMs: 10 } });
+    client = createClient({ baseUrl: server.url, apiKey: KEY, parse, retry: { retries: 1, baseDelayMs: 10 } });
   }, 120_000);
   afterAll(() => server?.stop());
 
@@ -88,7 +89,7 @@ describe.runIf(SERVER_PRESENT)('client against catq-server', () => {
 
   it('turns the service\'s 400, 401 and 404 into CatalogApiError with its messages', async () => {
     // The client does not know the catalog here, so the service validates q.
-    const bad = await client.listItems(1042, 'product', { q: 'colour = "red" and price < "20"' }).next().catch((e: unknown) => e);
+    const bad = await client.listItems(1042, 'product', { q: [['colour', 'red'], [['<', 'price'], '20']] }).next().catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(CatalogApiError);
     expect((bad as CatalogApiError).status).toBe(400);
     expect((bad as CatalogApiError).messages.length).toBeGreaterThanOrEqual(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as catq from '../../src/index.js';
+import * as catq from '../support/all-stages.js';
 import { catalog } from '../check/fixture.js';
 
 // Issue 13 §3: the sharp edges a new user hit. Wrong arguments give diagnostics or a QueryError,

@@ -1,4 +1,5 @@
-import { isItemId, toListedItem, type ListedItem, type ListPage } from 'catq';
+import type { ListPage } from 'catq';
+import { isItemId, toListedItem, type ListedItem } from 'catq/listing';
 import type { KindSource } from './kinds.js';
 import { withNames } from './names.js';
 

@@ -1,4 +1,5 @@
-import { cutName, MAX_NAME_LENGTH, type Catalog } from 'catq';
+import type { Catalog } from 'catq';
+import { cutName, MAX_NAME_LENGTH } from 'catq/listing';
 
 /** The spec's longest name (catq's listed form already keeps to it; the full form's `Product` is built here). */
 export const MAX_NAME = MAX_NAME_LENGTH;

@@ -1,4 +1,5 @@
-import { loadCatalog, pageOf, readListingParams, type Catalog, type Diagnostic } from 'catq';
+import { loadCatalog, type Catalog, type Diagnostic } from 'catq';
+import { pageOf, readListingParams } from 'catq/listing';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError } from '../errors.js';

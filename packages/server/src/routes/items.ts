@@ -1,4 +1,5 @@
-import { readListingParams, type Diagnostic } from 'catq';
+import type { Diagnostic } from 'catq';
+import { readListingParams } from 'catq/listing';
 import { layoutListItems, sqlListItems } from 'catq/sql';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
