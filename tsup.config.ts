@@ -28,6 +28,11 @@ const node: Options = {
   sourcemap: true,
   clean: false, // see the end of the file
   treeshake: true,
+  // `shims` is for the CommonJS build (import.meta.url); in ES modules tsup would also inject a
+  // __dirname/__filename shim that nothing uses, which rollup then reports as an unused import.
+  esbuildOptions(o, { format }) {
+    if (format === 'esm') o.inject = o.inject?.filter((file) => !/esm_shims\.js$/.test(file));
+  },
 };
 
 const shim = (file: string): string => fileURLToPath(new URL(`./src/codemirror/${file}`, import.meta.url));
