@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import type { Plugin } from 'esbuild';
@@ -55,6 +55,11 @@ const node: Options = {
   clean: false, // see the end of the file
   treeshake: true,
   esbuildPlugins: [loadersByCondition],
+  // `shims` is for the CommonJS build (import.meta.url); in ES modules tsup would also inject a
+  // __dirname/__filename shim that nothing uses, which rollup then reports as an unused import.
+  esbuildOptions(o, { format }) {
+    if (format === 'esm') o.inject = o.inject?.filter((file) => !/esm_shims\.js$/.test(file));
+  },
 };
 
 // The loaders themselves, one file per version and format, under dist/load/.
@@ -93,8 +98,30 @@ const browser: Options = {
   esbuildPlugins: [staticLoaders],
 };
 
+// Chevrotain is part of catq's dist, not a runtime dependency: chevrotain 12 and 13 declare
+// node >=22 (npm warns EBADENGINE on catq's own range, >=20.19, although the code runs there) and
+// 11 fails the grammar's self-checks. One minified file per format from Chevrotain's single-file
+// build, with its Apache-2.0 licence next to it; the package's `imports` map names it
+// `#catq/chevrotain`. One ES module serves all: Node >= 20.19 can `require()` it (the lazy loader).
+const chevrotainPackage = fileURLToPath(new URL('./node_modules/chevrotain/', import.meta.url));
+const vendor: Options = {
+  entry: { 'vendor/chevrotain': `${chevrotainPackage}lib/chevrotain.mjs` },
+  format: ['esm'],
+  target: 'es2022',
+  platform: 'neutral',
+  splitting: false,
+  sourcemap: false,
+  clean: false,
+  minify: true,
+  treeshake: false,
+  noExternal: [/.*/],
+  async onSuccess() {
+    copyFileSync(`${chevrotainPackage}LICENSE.txt`, fileURLToPath(new URL('./dist/vendor/chevrotain.LICENSE.txt', import.meta.url)));
+  },
+};
+
 // The two builds run at the same time into dist/, and tsup's `clean` would let one wipe the other's
 // files (its declaration step removes every .d.ts of the folder): dist/ is emptied here, once.
 rmSync(fileURLToPath(new URL('./dist', import.meta.url)), { recursive: true, force: true });
 
-export default defineConfig([node, browser, ...loaders]);
+export default defineConfig([node, browser, ...loaders, vendor]);

@@ -12,6 +12,11 @@ const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.mjs'))
   .filter((f) => (wanted.length === 0 ? !ON_REQUEST.includes(f) : wanted.some((w) => f.startsWith(w))))
   .sort((a, b) => Number(b.startsWith('ratios')) - Number(a.startsWith('ratios')) || a.localeCompare(b));
+const unknown = wanted.filter((w) => !readdirSync(here).some((f) => f.endsWith('.bench.mjs') && f.startsWith(w)));
+if (unknown.length) {
+  process.stderr.write(`bench: no benchmark named ${unknown.map((w) => `"${w}"`).join(', ')} (names: ${readdirSync(here).filter((f) => f.endsWith('.bench.mjs')).map((f) => f.replace('.bench.mjs', '')).join(', ')})\n`);
+  process.exit(2);
+}
 for (const f of files) {
   console.log(`\n### ${f}\n`);
   await import(pathToFileURL(join(here, f)).href);

@@ -13,7 +13,7 @@
 //
 // The data is realistic and a little messy on purpose (as real catalog feeds are): a few prices
 // arrive as strings, some ratings are null, some tags are a bare string instead of an array.
-import { createWriteStream, writeFileSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -201,34 +201,71 @@ export function* generateItems(count, seed, { longDescriptions = 0 } = {}) {
   }
 }
 
-async function main(argv) {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const arg = (name, fallback) => {
-    const i = argv.indexOf(name);
-    return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-  };
-  const count = Number(arg('--count', '3000'));
-  const seed = Number(arg('--seed', '42'));
-  const longDescriptions = Number(arg('--long-descriptions', '0'));
-  if (!(longDescriptions >= 0 && longDescriptions <= 1)) throw new Error(`--long-descriptions must be a fraction from 0 to 1, got ${arg('--long-descriptions')}`);
-  const out = arg('--out', join(here, 'items.ndjson'));
-  if (!Number.isInteger(count) || count < 0) throw new Error(`--count must be a whole number, got ${arg('--count')}`);
-  if (!argv.includes('--out')) writeFileSync(join(here, 'catalog.json'), JSON.stringify(catalog, null, 2) + '\n');
-  mkdirSync(dirname(out), { recursive: true });
-  const stream = createWriteStream(out);
-  let buffer = '';
-  for (const item of generateItems(count, seed, { longDescriptions })) {
-    buffer += JSON.stringify(item) + '\n';
-    if (buffer.length > 1 << 20) {
-      if (!stream.write(buffer)) await new Promise((resolve) => stream.once('drain', resolve));
-      buffer = '';
+/** A bad argument or an output that cannot be written: one line on stderr, exit status 2. */
+class UsageError extends Error {}
+
+const USAGE = 'usage: node examples/generate.mjs [--count N] [--seed N] [--long-descriptions F] [--out FILE]';
+
+/** The options of the command line; anything else is a UsageError naming it. */
+function parseArgs(argv) {
+  const options = { count: 3000, seed: 42, longDescriptions: 0, out: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i];
+    if (name === '--help' || name === '-h') throw new UsageError(USAGE);
+    if (name !== '--count' && name !== '--seed' && name !== '--out' && name !== '--long-descriptions') throw new UsageError(`unknown argument "${name}" (${USAGE})`);
+    const value = argv[++i];
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
+    if (name === '--out') options.out = value;
+    else if (name === '--long-descriptions') {
+      const f = Number(value);
+      if (!(value.trim() !== '' && f >= 0 && f <= 1)) throw new UsageError(`--long-descriptions must be a fraction from 0 to 1, got "${value}"`);
+      options.longDescriptions = f;
+    }
+    else {
+      const n = Number(value);
+      if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n)) throw new UsageError(`${name} must be a whole number, got "${value}"`);
+      options[name.slice(2)] = n;
     }
   }
-  stream.write(buffer);
-  await new Promise((resolve, reject) => stream.end((err) => (err ? reject(err) : resolve())));
+  return options;
+}
+
+async function main(argv) {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const { count, seed, longDescriptions, out: given } = parseArgs(argv);
+  const out = given ?? join(here, 'items.ndjson');
+  if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a folder; give a file name, e.g. ${join(out, 'items.ndjson')}`);
+  try {
+    mkdirSync(dirname(out), { recursive: true });
+  } catch (e) {
+    throw new UsageError(`cannot create the folder of ${out}: ${e.message}`);
+  }
+  if (given === undefined) writeFileSync(join(here, 'catalog.json'), JSON.stringify(catalog, null, 2) + '\n');
+  const stream = createWriteStream(out);
+  const failed = new Promise((_, reject) => stream.once('error', (e) => reject(new UsageError(`cannot write ${out}: ${e.message}`))));
+  failed.catch(() => {});
+  const write = async () => {
+    let buffer = '';
+    for (const item of generateItems(count, seed, { longDescriptions })) {
+      buffer += JSON.stringify(item) + '\n';
+      if (buffer.length > 1 << 20) {
+        if (!stream.write(buffer)) await Promise.race([new Promise((resolve) => stream.once('drain', resolve)), failed]);
+        buffer = '';
+      }
+    }
+    stream.write(buffer);
+    await new Promise((resolve) => stream.end(resolve));
+  };
+  await Promise.race([write(), failed]);
   process.stderr.write(`wrote ${count} items to ${out}\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await main(process.argv.slice(2));
+  try {
+    await main(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`generate: ${e.message}\n`);
+    process.exit(2);
+  }
 }

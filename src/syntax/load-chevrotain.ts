@@ -24,6 +24,14 @@ export function loadChevrotain(): typeof Chevrotain {
   if (chevrotain) return chevrotain;
   const req = createRequire(import.meta.url);
   try {
+    // The published package: Chevrotain is part of catq's dist (dist/vendor, through the
+    // package's `imports` map), not a runtime dependency; see tsup.config.ts.
+    chevrotain = req('#catq/chevrotain') as typeof Chevrotain;
+    if (typeof chevrotain.CstParser === 'function') return chevrotain;
+  } catch {
+    // Not built yet (the sources run directly): Chevrotain from the development dependency.
+  }
+  try {
     const single = join(dirname(req.resolve('chevrotain')), '..', 'chevrotain.min.mjs');
     chevrotain = req(single) as typeof Chevrotain;
     if (typeof chevrotain.CstParser !== 'function') throw new Error('unexpected single-file build');
