@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as catq from '../../src/index.js';
+import * as catq from '../support/all-stages.js';
 import { queryBuilder } from '../../src/builder/index.js';
 import { catalog } from '../check/fixture.js';
 

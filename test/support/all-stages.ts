@@ -13,6 +13,7 @@ export * from '../../src/wire/index.js';
 export { clause, query } from '../../src/wire/index.js';
 export * from '../../src/check/index.js';
 export * from '../../src/syntax/index.js';
+export * from '../../src/editor/index.js';
 export * from '../../src/listing/index.js';
 export * from '../../src/eval/index.js';
 export * from '../../src/sql/index.js';
