@@ -198,9 +198,10 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
       global: true,
       threshold: 1024,
       encodings: ['br', 'gzip', 'deflate'],
-      // Brotli's default quality (11) costs far more CPU than it saves bytes on JSON pages.
-      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-      zlibOptions: { level: 6 },
+      // Fast levels: on JSON pages they already save most bytes; higher levels cost far more CPU
+      // (brotli's default quality, 11, most of all).
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
+      zlibOptions: { level: 1 },
     });
   }
 
