@@ -13,9 +13,9 @@ import { canonicalNumber } from './value-types.js';
  * until it is handled.
  */
 export type ValueTest =
-  /** A number equal to one of `values` (numerically: -0 = 0). Values are finite. */
+  /** A number equal to one of `values` (numerically: -0 = 0). Values are finite, distinct, and never -0. */
   | { readonly kind: 'number-in'; readonly values: readonly number[] }
-  /** A number ordered against `value` (finite). */
+  /** A number ordered against `value` (finite; never -0). */
   | { readonly kind: 'number-order'; readonly op: OrderOp; readonly value: number }
   /** A string equal (exactly, code point for code point) to one of `values`. */
   | { readonly kind: 'string-in'; readonly values: readonly string[] }
@@ -157,7 +157,7 @@ export function planClause(index: number, c: Clause, attribute: SearchableAttrib
       test = equalityTest(type, candidates(c));
       break;
     case 'ordered':
-      test = type === 'Number' ? { kind: 'number-order', op: info.order, value: c.value as number } : { kind: 'string-order', op: info.order, value: c.value as string };
+      test = type === 'Number' ? { kind: 'number-order', op: info.order, value: (c.value as number) === 0 ? 0 : (c.value as number) } : { kind: 'string-order', op: info.order, value: c.value as string };
       break;
     case 'text': {
       const tokens = tokenize(c.value as string);

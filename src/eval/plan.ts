@@ -1,5 +1,5 @@
 import type { ClausePlan, ValueTest } from '../check/index.js';
-import { phraseMatcher, termsMatcher, type StringMatcher } from './text-matcher.js';
+import { phraseMatcher, termsMatcher, type StringMatcher } from '../text/matcher.js';
 
 /** The canonical string of a Referenced id (docs/semantics.md section 3). */
 export function canonicalId(v: string | number): string {

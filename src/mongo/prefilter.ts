@@ -25,12 +25,8 @@ export function isPathKey(key: string): boolean {
   return key !== '' && !key.includes('.') && !key.startsWith('$') && !key.includes('\u0000') && key !== '__proto__';
 }
 
-function noNegativeZero(v: Scalar): Scalar {
-  return Object.is(v, -0) ? 0 : v;
-}
-
-function inFilter(values: readonly Scalar[]): MongoFilter | undefined {
-  const candidates = [...new Set(values.map(noNegativeZero))];
+/** The plan's candidates are distinct and hold no -0 already (check/plan.ts owns equality). */
+function inFilter(candidates: readonly Scalar[]): MongoFilter | undefined {
   if (candidates.length === 0) return undefined;
   return candidates.length === 1 ? { $eq: candidates[0] as Scalar } : { $in: candidates };
 }
@@ -45,7 +41,7 @@ export function prefilter(p: ClausePlan, root: ItemRoot): MongoFilter | undefine
   switch (t.kind) {
     case 'number-order':
     case 'string-order':
-      cond = { [ORDER_OPS[t.op]]: noNegativeZero(t.value) };
+      cond = { [ORDER_OPS[t.op]]: t.value };
       break;
     case 'number-in':
     case 'string-in':

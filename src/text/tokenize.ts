@@ -26,23 +26,3 @@ export function hasToken(text: string): boolean {
   TOKEN.lastIndex = 0;
   return found;
 }
-
-/** `matches`: every token of `terms` is among the tokens of `text`. */
-export function matchesAll(text: string, terms: readonly string[]): boolean {
-  if (terms.length === 0) return false;
-  const tokens = new Set(tokenize(text));
-  for (const t of terms) if (!tokens.has(t)) return false;
-  return true;
-}
-
-/** `matches-phrase`: the tokens of `phrase` occur as a contiguous run of the tokens of `text`. */
-export function containsPhrase(text: string, phrase: readonly string[]): boolean {
-  if (phrase.length === 0) return false;
-  const tokens = tokenize(text);
-  const last = tokens.length - phrase.length;
-  outer: for (let i = 0; i <= last; i++) {
-    for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
-    return true;
-  }
-  return false;
-}

@@ -1,4 +1,4 @@
-import { TOKEN_SOURCE } from '../text/index.js';
+import { TOKEN_SOURCE } from './tokenize.js';
 
 /**
  * Exact matchers for `matches` and `matches-phrase` over one item string, built once per clause.
@@ -23,6 +23,35 @@ import { TOKEN_SOURCE } from '../text/index.js';
  * matches it too, so no token is missed). Its cost per item is bounded by the term limit below.
  */
 export type StringMatcher = (text: string) => boolean;
+
+/**
+ * `matches`: every token of `terms` (tokens of the shared tokenizer, lower-cased) is a token of
+ * `text`. The one text matcher of the TypeScript code: the evaluator builds it once per clause;
+ * callers that test one text at a time (the checker's relations, SQLite's `catq_matches`) go
+ * through here, which keeps the matchers of the last few hundred term lists.
+ */
+export function matchesAll(text: string, terms: readonly string[]): boolean {
+  return kept('all', terms)(text);
+}
+
+/** `matches-phrase`: the tokens of `phrase` occur as a contiguous run of the tokens of `text` (see {@link matchesAll}). */
+export function containsPhrase(text: string, phrase: readonly string[]): boolean {
+  return kept('phrase', phrase)(text);
+}
+
+const MAX_KEPT = 256;
+const keptMatchers = new Map<string, StringMatcher>();
+
+function kept(match: 'all' | 'phrase', tokens: readonly string[]): StringMatcher {
+  const key = match + JSON.stringify(tokens);
+  let m = keptMatchers.get(key);
+  if (m === undefined) {
+    m = match === 'all' ? termsMatcher(tokens) : phraseMatcher(tokens);
+    if (keptMatchers.size >= MAX_KEPT) keptMatchers.delete(keptMatchers.keys().next().value as string);
+    keptMatchers.set(key, m);
+  }
+  return m;
+}
 
 const TOKEN_CLASS = TOKEN_SOURCE.slice(1, TOKEN_SOURCE.indexOf(']')); // `\p{L}\p{M}\p{Nd}`
 /** One token character at `lastIndex` (sticky, so no allocation and no scan ahead). */
