@@ -4,7 +4,7 @@ import type { ClausePlan } from '../check/index.js';
 import { SqlBuilder } from './builder.js';
 import type { ClauseContext } from './compile-clause.js';
 import type { Dialect, IndexTarget, JsonNode, JsonType } from './dialect.js';
-import { phraseRegex, wholeTokenRegex } from './text-match.js';
+import { phraseRegex, separatorRegex, spacedPhraseRegex, wholeTokenRegex } from './text-match.js';
 
 /** The `JSON_TYPE` names of each JSON type (MySQL adds DECIMAL and UNSIGNED INTEGER to MariaDB's two). */
 const TYPE_NAMES: Record<JsonType, string> = {
@@ -118,8 +118,16 @@ export const mysql: Dialect = {
     return `(${parts.join(' AND ')})`;
   },
   matchesPhrase(text, tokens, b) {
-    const re = phraseRegex(tokens);
-    return re === undefined ? 'FALSE' : `${regexpSubject(text)} REGEXP ${b.param(re)}`;
+    if (tokens.length < 2) {
+      const re = phraseRegex(tokens);
+      return re === undefined ? 'FALSE' : `${regexpSubject(text)} REGEXP ${b.param(re)}`;
+    }
+    // Separators first become one space each, so the token class is written once, not between
+    // every two words (MariaDB refuses a REGEXP of 20 words written with the class between them).
+    const re = spacedPhraseRegex(tokens);
+    if (re === undefined) return 'FALSE';
+    const spaced = `REGEXP_REPLACE(${regexpSubject(text)}, ${b.shared(separatorRegex())}, ' ')`;
+    return `${regexpSubject(spaced)} REGEXP ${b.param(re)}`;
   },
   prefilter: (p, ctx) => mysqlPrefilter(p, ctx),
   indexDdl: (catalog, target) => mysqlIndexDdl(catalog, target),
