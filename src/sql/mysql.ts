@@ -141,9 +141,18 @@ function slug(name: string): string {
   return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20)}_${h.toString(16).padStart(8, '0')}`;
 }
 
-/** A string literal (only attribute names reach it, in generated-column expressions, which cannot take parameters). */
+/**
+ * A string literal (only attribute names reach it, in generated-column expressions, which cannot
+ * take parameters), read the same under every `sql_mode`: a backslash or NUL (whose meaning in a
+ * literal `NO_BACKSLASH_ESCAPES` changes) is written as `CHAR(n USING utf8mb4)` between literal
+ * pieces, never inside a literal. (A hex literal `_utf8mb4 X'..'` reads right in a query but, in
+ * a stored generated column on MariaDB under NO_BACKSLASH_ESCAPES, gave NULL: tested.)
+ */
 function literal(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\u0000/g, '\\0')}'`;
+  const pieces = value.split(/([\\\u0000])/);
+  if (pieces.length === 1) return `'${value.replace(/'/g, "''")}'`;
+  const parts = pieces.filter((p) => p !== '').map((p) => (p === '\\' ? 'CHAR(92 USING utf8mb4)' : p === '\u0000' ? 'CHAR(0 USING utf8mb4)' : `'${p.replace(/'/g, "''")}'`));
+  return `CONCAT(${parts.join(', ')})`;
 }
 
 /** Writes literals where the compiler binds parameters: a generated column's expression cannot hold a parameter. */
