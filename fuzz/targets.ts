@@ -15,8 +15,8 @@ import { compile, listItems } from '../src/eval/index.js';
 import { itemId } from '../src/listing/index.js';
 import { toMongo } from '../src/mongo/index.js';
 import { registerSqliteFunctions, toSql } from '../src/sql/index.js';
-import { complete, lint, parse } from '../src/editor/syntax-entry.js';
-import { decode } from '../src/wire/index.js';
+import { complete, format, lint, parse } from '../src/editor/syntax-entry.js';
+import { clause, decode, query } from '../src/wire/index.js';
 import { CATALOG_SEEDS, CONFORMANCE_CATALOG, CONFORMANCE_ITEMS, EDGE_VALUES, IDLESS_ITEMS, INFIX_SEEDS, WIRE_SEEDS } from './corpus.js';
 import { hostileQuery, hostileValue } from './hostile-values.js';
 import { mutateText, mutateWire } from './mutate.js';
@@ -324,12 +324,48 @@ export const listItemsTarget: Target = {
   },
 };
 
+/**
+ * Queries built in code from hostile values (sparse arrays up to length 2^32 - 1, proxies,
+ * getters that throw): `clause`, `query` and `format` of a hand-made query must end quickly and
+ * throw nothing but a QueryError.
+ */
+export const buildTarget: Target = {
+  name: 'clause/query/format',
+  input: (rng) => js(rng.chance(0.5) ? hostileValue(rng) : [rng.pick(['=', 'one-of', '<', 'matches', 'nope']), rng.pick(['sku', 'price', 'title']), hostileValue(rng)]),
+  run: (v) => {
+    const attempt = (f: () => unknown): string | undefined => {
+      try {
+        f();
+        return undefined;
+      } catch (e) {
+        return onlyQueryError(e);
+      }
+    };
+    // (The input is hostile to this harness too: a revoked proxy throws in Array.isArray.)
+    let parts: [never, never, never] = ['one-of', 'sku', v] as [never, never, never];
+    try {
+      if (Array.isArray(v) && v.length === 3) parts = [v[0], v[1], v[2]] as [never, never, never];
+    } catch {
+      // keep the value whole
+    }
+    const [op, field, value] = parts;
+    return (
+      attempt(() => clause(op, field, value)) ??
+      attempt(() => query([{ kind: 'clause', operator: op, field, value } as never])) ??
+      attempt(() => query(v as never)) ??
+      attempt(() => format({ kind: 'query', clauses: [{ kind: 'clause', operator: op, field, value }] } as never)) ??
+      attempt(() => format({ kind: 'query', clauses: v } as never))
+    );
+  },
+};
+
 /** Every in-process target, in the order of the report. */
 export const TARGETS: readonly Target[] = [
   decodeTarget,
   parseTarget,
   lintTarget,
   completeTarget,
+  buildTarget,
   loadCatalogTarget,
   validateTarget,
   evaluateTarget,

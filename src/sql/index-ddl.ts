@@ -8,6 +8,12 @@ export interface IndexDdl {
   readonly statements: readonly string[];
   /** The statements joined by `;` and new lines. */
   readonly sql: string;
+  /**
+   * The attributes (of cardinality One, and `Aliases.Id` for the listing index) the dialect can
+   * name in no statement, which got no index, with the reason: an attribute name holding NUL on
+   * PostgreSQL, a key starting with `-` on MariaDB. Every other attribute is indexed.
+   */
+  readonly leftOut: readonly { readonly attribute: string; readonly reason: string }[];
 }
 
 /** Options of {@link indexSql}: {@link SqlOptions} with the dialect defaulting to `postgres`. */
@@ -35,5 +41,11 @@ export function indexSql(catalog: Catalog, options: IndexSqlOptions): IndexDdl {
   }
   const tableName = Array.isArray(options.table) ? (options.table[options.table.length - 1] as string) : ((options.table as string | undefined) ?? 'items');
   const statements = d.indexDdl(catalog, { table: opts.table, tableName, column: opts.column });
-  return { statements, sql: statements.join(';\n') + ';\n' };
+  const leftOut: { attribute: string; reason: string }[] = [];
+  const names = new Set([...(catalog.SearchableAttributes ?? []).filter((a) => a.Cardinality === 'One').map((a) => a.Attribute), catalog.Aliases.Id]);
+  for (const attribute of names) {
+    const reason = d.keyProblem(attribute);
+    if (reason !== undefined) leftOut.push({ attribute, reason });
+  }
+  return { statements, sql: statements.join(';\n') + ';\n', leftOut };
 }

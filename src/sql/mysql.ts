@@ -4,7 +4,7 @@ import type { ClausePlan } from '../check/index.js';
 import { SqlBuilder } from './builder.js';
 import type { ClauseContext } from './compile-clause.js';
 import type { Dialect, IndexTarget, JsonNode, JsonType } from './dialect.js';
-import { phraseRegex, wholeTokenRegex } from './text-match.js';
+import { phraseRegex, separatorRegex, spacedPhraseRegex, wholeTokenRegex } from './text-match.js';
 
 /** The `JSON_TYPE` names of each JSON type (MySQL adds DECIMAL and UNSIGNED INTEGER to MariaDB's two). */
 const TYPE_NAMES: Record<JsonType, string> = {
@@ -118,8 +118,16 @@ export const mysql: Dialect = {
     return `(${parts.join(' AND ')})`;
   },
   matchesPhrase(text, tokens, b) {
-    const re = phraseRegex(tokens);
-    return re === undefined ? 'FALSE' : `${regexpSubject(text)} REGEXP ${b.param(re)}`;
+    if (tokens.length < 2) {
+      const re = phraseRegex(tokens);
+      return re === undefined ? 'FALSE' : `${regexpSubject(text)} REGEXP ${b.param(re)}`;
+    }
+    // Separators first become one space each, so the token class is written once, not between
+    // every two words (MariaDB refuses a REGEXP of 20 words written with the class between them).
+    const re = spacedPhraseRegex(tokens);
+    if (re === undefined) return 'FALSE';
+    const spaced = `REGEXP_REPLACE(${regexpSubject(text)}, ${b.shared(separatorRegex())}, ' ')`;
+    return `${regexpSubject(spaced)} REGEXP ${b.param(re)}`;
   },
   prefilter: (p, ctx) => mysqlPrefilter(p, ctx),
   indexDdl: (catalog, target) => mysqlIndexDdl(catalog, target),
@@ -133,9 +141,18 @@ function slug(name: string): string {
   return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20)}_${h.toString(16).padStart(8, '0')}`;
 }
 
-/** A string literal (only attribute names reach it, in generated-column expressions, which cannot take parameters). */
+/**
+ * A string literal (only attribute names reach it, in generated-column expressions, which cannot
+ * take parameters), read the same under every `sql_mode`: a backslash or NUL (whose meaning in a
+ * literal `NO_BACKSLASH_ESCAPES` changes) is written as `CHAR(n USING utf8mb4)` between literal
+ * pieces, never inside a literal. (A hex literal `_utf8mb4 X'..'` reads right in a query but, in
+ * a stored generated column on MariaDB under NO_BACKSLASH_ESCAPES, gave NULL: tested.)
+ */
 function literal(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\u0000/g, '\\0')}'`;
+  const pieces = value.split(/([\\\u0000])/);
+  if (pieces.length === 1) return `'${value.replace(/'/g, "''")}'`;
+  const parts = pieces.filter((p) => p !== '').map((p) => (p === '\\' ? 'CHAR(92 USING utf8mb4)' : p === '\u0000' ? 'CHAR(0 USING utf8mb4)' : `'${p.replace(/'/g, "''")}'`));
+  return `CONCAT(${parts.join(', ')})`;
 }
 
 /** Writes literals where the compiler binds parameters: a generated column's expression cannot hold a parameter. */

@@ -51,7 +51,8 @@ export function pgIndexDdl(postgres: Dialect, catalog: Catalog, target: IndexTar
   statements.push(`CREATE INDEX IF NOT EXISTS ${name('json')} ${on} USING gin (${column} jsonb_path_ops)`);
   const seen = new Set<string>();
   for (const attr of catalog.SearchableAttributes ?? []) {
-    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute)) continue;
+    // A name PostgreSQL text cannot hold (NUL) gets no index; indexSql reports it (leftOut).
+    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute) || postgres.keyProblem(attr.Attribute) !== undefined) continue;
     seen.add(attr.Attribute);
     const node = postgres.field(column, attr.Attribute, b);
     const s = slug(attr.Attribute);
@@ -63,8 +64,10 @@ export function pgIndexDdl(postgres: Dialect, catalog: Catalog, target: IndexTar
       statements.push(`CREATE INDEX IF NOT EXISTS ${name(`t_${s}`)} ${on} USING gin (catq_tokens(${column} ->> ${b.shared(attr.Attribute)}::text))`);
     }
   }
-  const id = postgres.field(column, catalog.Aliases.Id, b);
-  const keys = idKeys(postgres, id);
-  statements.push(`CREATE INDEX IF NOT EXISTS ${name('id')} ${on} (${keys.map((k) => `(${k})`).join(', ')})`);
+  if (postgres.keyProblem(catalog.Aliases.Id) === undefined) {
+    const id = postgres.field(column, catalog.Aliases.Id, b);
+    const keys = idKeys(postgres, id);
+    statements.push(`CREATE INDEX IF NOT EXISTS ${name('id')} ${on} (${keys.map((k) => `(${k})`).join(', ')})`);
+  }
   return statements;
 }
