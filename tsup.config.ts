@@ -31,7 +31,7 @@ const node: Options = {
   // `shims` is for the CommonJS build (import.meta.url); in ES modules tsup would also inject a
   // __dirname/__filename shim that nothing uses, which rollup then reports as an unused import.
   esbuildOptions(o, { format }) {
-    if (format === 'esm') o.inject = o.inject?.filter((file) => !/esm_shims\.js$/.test(file));
+    if (format === 'esm' && o.inject) o.inject = o.inject.filter((file) => !/esm_shims\.js$/.test(file));
   },
 };
 
