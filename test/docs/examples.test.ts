@@ -9,43 +9,20 @@
 //   there when a new kind of fragment needs it.
 // A failure names the file, the line of the block's fence and tsc's message for the block's line.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blockKey, docFiles, tsBlocks, type DocBlock } from './blocks.js';
 import { NOT_YET_CHECKED, PREAMBLES } from './preambles.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-export interface DocBlock {
-  /** README.md or docs/x.md */
-  readonly file: string;
-  /** 1-based line of the opening fence. */
-  readonly line: number;
-  readonly code: string;
-  readonly preambles: readonly string[];
-}
-
-/** The TypeScript blocks of one Markdown text. */
-export function tsBlocks(file: string, text: string): DocBlock[] {
-  const out: DocBlock[] = [];
-  for (const m of text.matchAll(/(?:<!--\s*preamble:\s*([^>]*?)\s*-->\n)?```(?:ts|typescript)\n([\s\S]*?)```/g)) {
-    const line = text.slice(0, (m.index ?? 0) + (m[1] === undefined ? 0 : m[0].indexOf('```'))).split('\n').length;
-    out.push({ file, line, code: m[2] ?? '', preambles: m[1] ? m[1].split(',').map((s) => s.trim()).filter(Boolean) : [] });
-  }
-  return out;
-}
-
-const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const docs = docFiles(root);
 const blocks = docs.flatMap((f) => tsBlocks(f, readFileSync(join(root, f), 'utf8')));
 const work = join(root, '.build', 'doc-examples');
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** How NOT_YET_CHECKED names a block: its file and its first line of code. */
-export function blockKey(block: DocBlock): string {
-  return `${block.file}: ${block.code.split('\n').find((l) => l.trim() !== '')?.trim() ?? ''}`;
-}
 
 interface Problem {
   readonly block: DocBlock;
