@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,15 @@ describe('the embedded sample (examples/)', () => {
     const out = join(tempDir(), 'items.ndjson');
     execFileSync(process.execPath, [join(ROOT, 'examples', 'generate.mjs'), '--out', out], { stdio: 'ignore' });
     expect(readFileSync(out).equals(readFileSync(SAMPLE_ITEMS))).toBe(true);
+  });
+
+  it('generate.mjs answers a bad argument with one line and status 2, never a stack trace', () => {
+    const dir = tempDir();
+    for (const args of [['--out', dir], ['--count', 'many'], ['--sed', '1'], ['--out']]) {
+      const r = spawnSync(process.execPath, [join(ROOT, 'examples', 'generate.mjs'), ...args], { encoding: 'utf8' });
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^generate: [^\n]+\n$/);
+    }
   });
 
   it('has a few thousand products with distinct ids', () => {

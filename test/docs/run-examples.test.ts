@@ -1,0 +1,82 @@
+// Every complete TypeScript example of README.md and docs/ (no `<!-- preamble -->`, not listed
+// in NOT_YET_CHECKED, see examples.test.ts) runs: transpiled with esbuild and run with Node next
+// to the built package, the client ones against the sample service of `npm start` (packages/
+// server's demo on a free port, its URL and key in CATQ_URL and CATQ_API_KEY/CATQ_KEY). A block
+// that throws or exits non-zero fails the test, named by file and fence line. What a line's
+// comment shows is checked: `expr; // → value` must give value, `stmt; // throws CODE` must throw
+// that diagnostic (blocks.ts, withChecks).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockKey, docFiles, tsBlocks, withChecks } from './blocks.js';
+import { NOT_YET_CHECKED } from './preambles.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const docs = docFiles(root);
+const complete = docs
+  .flatMap((f) => tsBlocks(f, readFileSync(join(root, f), 'utf8')))
+  .filter((b) => b.preambles.length === 0 && !NOT_YET_CHECKED.includes(blockKey(b)));
+// Inside the package folder, so `import ... from 'catq'` resolves to the build (self-reference).
+const work = join(root, '.build', 'doc-runs');
+
+let service: ChildProcess | undefined;
+let env: Record<string, string> = {};
+
+beforeAll(async () => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  service = spawn(process.execPath, [join(root, 'packages', 'server', 'dist', 'demo.js')], { env: { ...process.env, PORT: '0' } });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    service?.stdout?.on('data', (d) => {
+      out += String(d);
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      const key = /API key: (\S+)/.exec(out)?.[1];
+      if (url && key) {
+        env = { CATQ_URL: url, CATQ_API_KEY: key, CATQ_KEY: key };
+        resolve();
+      }
+    });
+    service?.on('close', (code) => reject(new Error(`the sample service ended (${code}) before listening:\n${out}`)));
+  });
+}, 240_000);
+
+afterAll(() => {
+  service?.kill('SIGINT');
+  rmSync(work, { recursive: true, force: true });
+});
+
+function runBlock(code: string, name: string): ReturnType<typeof spawnSync> {
+  const js = transformSync(withChecks(code).code, { loader: 'ts', format: 'esm', target: 'node20' }).code;
+  const file = join(work, `${name}.mjs`);
+  writeFileSync(file, js);
+  return spawnSync(process.execPath, [file], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+}
+
+describe('the comments of a block are checked', () => {
+  it('a shown value that is not what the line gives fails, with the line', () => {
+    const r = runBlock("Math.max(1, 2); // → 3\n", 'broken-shows');
+    expect(r.status).not.toBe(0);
+    expect(String(r.stderr)).toContain('does not give what its comment shows');
+  });
+
+  it('a `// throws CODE` line that does not throw fails', () => {
+    const r = runBlock("JSON.parse('[]'); // throws wire/bad-json\n", 'broken-throws');
+    expect(r.status).not.toBe(0);
+    expect(String(r.stderr)).toContain('expected it to throw wire/bad-json');
+  });
+
+  it('the complete blocks hold comments it checks', () => {
+    expect(complete.reduce((n, b) => n + withChecks(b.code).checks, 0)).toBeGreaterThan(10);
+  });
+});
+
+describe('the complete TypeScript examples of README.md and docs/ run', () => {
+  it.each(complete.map((b) => [`${b.file}:${b.line}`, b] as const))('%s', (_name, block) => {
+    const r = runBlock(block.code, `${block.file.replace(/[/.]/g, '-')}-${block.line}`);
+    expect(r.status, `${block.file}: the block at line ${block.line} failed:\n${String(r.stderr)}`).toBe(0);
+  });
+});
