@@ -95,7 +95,10 @@ export function readOptions(o: ClientOptions): TransportConfig & { concurrency: 
   }
   if (o.parse !== undefined && typeof o.parse !== 'function') throwBadArgument('createClient', 'parse', 'a function (text) => { query?, diagnostics }', o.parse, "Pass parse from 'catq/syntax'.");
   if (typeof o.apiKey !== 'string' || o.apiKey === '') throwBadArgument('createClient', 'apiKey', 'a non-empty string', o.apiKey, 'Pass the API key generated in the account settings.');
-  const f = o.fetch ?? (globalThis.fetch as FetchFunction | undefined);
+  // The platform's fetch is called as a plain function, never as a method of the config object:
+  // browsers throw "Illegal invocation" when fetch runs with another `this` than the window.
+  const platformFetch = globalThis.fetch as FetchFunction | undefined;
+  const f = o.fetch ?? (typeof platformFetch === 'function' ? ((input, init) => globalThis.fetch(input, init)) as FetchFunction : undefined);
   if (typeof f !== 'function') throwBadArgument('createClient', 'fetch', 'a fetch function', f, 'This platform has no global fetch: pass one.');
   if (o.retry !== undefined && (o.retry === null || typeof o.retry !== 'object')) throwBadArgument('createClient', 'retry', 'an object { retries?, baseDelayMs?, maxDelayMs? }', o.retry, 'Pass e.g. retry: { retries: 3 }.');
   const retry: RetryPolicy = retryPolicy(o.retry);

@@ -163,7 +163,7 @@ describe.runIf(SERVER_PRESENT)('every browser-facing entry in Chromium', () => {
           const js = built.files.get('/main.js') as Buffer;
           sizes[entry] = { minified: js.length, gzipped: gzipSync(js, { level: 9 }).length };
         }
-      }, 120_000);
+      }, 400_000);
     }
   }
 

@@ -38,14 +38,15 @@ import { loadCatalog } from 'catq';
 export async function run(c) {
   const catalog = loadCatalog(c.catalog).catalog;
   return {
-    formatted: format(parse('brand="Acme"   AND price<50').query),
+    formatted: format(parse('brand="Acme"   and price<50').query),
     syntaxError: parse('brand = ').diagnostics.map((d) => d.code),
     lint: lint('title matches "rain" and prce < 2', catalog).diagnostics.map((d) => [d.code, d.message]),
     complete: complete('brand = "Acme" and ', 19, catalog).map((i) => i.label),
   };
 }`,
   'catq/builder': `
-import { queryBuilder, QueryError } from 'catq/builder';
+import { queryBuilder } from 'catq/builder';
+import { QueryError } from 'catq';
 export async function run(c) {
   const b = queryBuilder(c.catalog).where('price', '<', 20).where('title', 'matches', 'rain jacket');
   let wrong;
