@@ -27,12 +27,15 @@ export function rawSourceOf(options: LayoutListOptions): RawSource {
 
 /** The keyset condition `(id) cmp boundary` on the search table, index-usable, exact for every boundary. */
 function keyset(cmp: Comparison, boundary: string | number, prefix: number, b: SqlBuilder): string {
-  const full = `(s.id_kind, s.id_num, s.id_str)`;
   const keys = `(s.id_kind, s.id_num, left(s.id_str, ${prefix}))`;
   const narrow = cmp === '>' || cmp === '>=' ? '>=' : '<=';
   if (typeof boundary === 'number') {
     const n = b.param(boundary === 0 ? 0 : boundary);
-    return `${keys} ${narrow} (0::int2, ${n}::float8, '') AND ${full} ${cmp} (0::int2, ${n}::float8, '')`;
+    // Number ids hold id_str '': past the index condition only the boundary itself can differ.
+    // (Not as a strict row comparison: PostgreSQL estimates one from its first column alone,
+    // `id_kind > 0`, about no rows when every id is a number, and then sorts every match.)
+    const strict = cmp === '>' || cmp === '<' ? ` AND NOT (s.id_kind = 0 AND s.id_num = ${n}::float8)` : '';
+    return `${keys} ${narrow} (0::int2, ${n}::float8, '')${strict}`;
   }
   // A boundary PostgreSQL cannot bind (U+0000, a lone surrogate) is restated for the stored ids.
   const h = holdableOrder(cmp, boundary);
@@ -43,7 +46,11 @@ function keyset(cmp: Comparison, boundary: string | number, prefix: number, b: S
   }
   const v = b.param(h.value);
   const k = b.param(stringKey(h.value, prefix).key);
-  return `${keys} ${narrow} (1::int2, 0::float8, ${k}::text) AND ${full} ${h.op} (1::int2, 0::float8, ${v}::text)`;
+  // Every number id sorts before every string id; string ids hold id_num 0. Written per kind
+  // for the same reason as above (a row comparison is estimated from id_kind alone).
+  const strings = `(s.id_kind = 1 AND s.id_str ${h.op} ${v}::text)`;
+  const exact = h.op === '<' || h.op === '<=' ? `(s.id_kind = 0 OR ${strings})` : strings;
+  return `${keys} ${narrow} (1::int2, 0::float8, ${k}::text) AND ${exact}`;
 }
 
 /**
