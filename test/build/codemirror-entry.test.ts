@@ -20,8 +20,8 @@ function bareImports(file: string): string[] {
 }
 
 describe('catq/codemirror entry', () => {
-  it('imports only CodeMirror, Chevrotain, jsonc-parser and fastest-levenshtein', () => {
-    expect(bareImports('codemirror.js')).toEqual(['@codemirror/autocomplete', '@codemirror/language', '@codemirror/lint', '@codemirror/view', 'chevrotain', 'fastest-levenshtein', 'jsonc-parser']);
+  it('imports only CodeMirror, jsonc-parser and fastest-levenshtein (Chevrotain is part of catq dist, bundled in)', () => {
+    expect(bareImports('codemirror.js')).toEqual(['@codemirror/autocomplete', '@codemirror/language', '@codemirror/lint', '@codemirror/view', 'fastest-levenshtein', 'jsonc-parser']);
   });
 
   it('bundles for the browser with no Node built-in', async () => {

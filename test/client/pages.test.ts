@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogResponseError, createClient, type ItemPage, type Scope } from '../../src/client/index.js';
 import { listItems } from '../../src/eval/index.js';
+import { parse } from '../../src/syntax/index.js';
 import { CATALOG, products } from './support/catalog.js';
 import { API_KEY, startTestService, type TestService } from './support/test-service.js';
 
@@ -74,11 +75,13 @@ describe('listItemPages', () => {
 
   it('searches with q and pages the matches only', async () => {
     const q = 'brand = "Acme" and price < 50';
-    const ids = (await client().listItems(1042, 'product', { q, limit: 5 }).toArray({ max: 1000 })).map((i) => i.Id);
+    // Infix text needs the parser, which the client takes from its caller (catq/client carries none).
+    const infix = () => createClient({ baseUrl: service.url, apiKey: API_KEY, retry: { retries: 0 }, parse });
+    const ids = (await infix().listItems(1042, 'product', { q, limit: 5 }).toArray({ max: 1000 })).map((i) => i.Id);
     const expected = reference({ q: [['brand', 'Acme'], [['<', 'price'], 50]], limit: 1000 }).Items.map((i) => i.Id);
     expect(expected.length).toBeGreaterThan(5);
     expect(ids).toEqual(expected);
-    const back = (await client().listItems(1042, 'product', { q, limit: 5, direction: 'backward' }).toArray({ max: 1000 })).map((i) => i.Id);
+    const back = (await infix().listItems(1042, 'product', { q, limit: 5, direction: 'backward' }).toArray({ max: 1000 })).map((i) => i.Id);
     expect(back).toEqual([...expected].reverse());
   });
 

@@ -52,10 +52,11 @@ describe('dry-run batches', () => {
     expect(await ids()).toEqual([1, 2]);
   });
 
-  it('a batch the database refuses is the same 400, and dry-run=false writes', async () => {
+  it('an item the database cannot hold gets the same warning, and dry-run=false writes', async () => {
     const bad = { Items: [{ id: 3, title: 'nul \u0000 inside' }] };
     const dry = await send('POST', '/v1/catalog/500/product/batch/upsert?dry-run=true', bad);
-    expect(dry.status).toBe(400);
+    expect(dry.status).toBe(200);
+    expect(dry.body.Warnings).toEqual([{ message: expect.stringMatching(/Items\[0\] \(id 3\)/) }]);
     expect(dry).toEqual(await send('POST', '/v1/catalog/500/product/batch/upsert', bad));
     expect((await send('POST', '/v1/catalog/500/product/batch/upsert?dry-run=false', { Items: [{ id: 4 }] })).status).toBe(200);
     expect(await ids()).toEqual([1, 2, 4]);
