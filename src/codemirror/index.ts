@@ -30,6 +30,8 @@ export { completionSource, toCompletion } from './completion-source.js';
 export { lintSource, lintState, toCmDiagnostics, fixTransaction, type FixTarget, type LintListener } from './lint-source.js';
 export { hoverAt, hoverSource } from './hover.js';
 export { canonicalText, formatTransaction, formatQuery } from './format-command.js';
+/** The infix parser the extension uses: give it to `createClient({ parse })` to send infix `q` text. */
+export { parse } from '../syntax/index.js';
 export { parseMarkdown, parseInline, markdownToDom, type Inline } from './markdown.js';
 
 /** Spacing of the hover tooltip's paragraphs (the colours come from the editor's theme). */

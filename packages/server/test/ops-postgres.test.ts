@@ -129,7 +129,9 @@ describe('two processes writing the same ids', () => {
   const ms = Number(process.env['CATQ_CONTENTION_MS'] ?? 20_000);
   it(`answers every request 2xx for ${ms / 1000} s (deadlocks and serialization failures are retried)`, async () => {
     const db = await freshDatabase('ops_race');
-    const args = [...base, '--database-url', db.url];
+    // Lock waits on the same ids may pass the default 10 s statement timeout on a loaded machine;
+    // this test is about deadlocks and serialization failures, retried.
+    const args = [...base, '--database-url', db.url, '--statement-timeout', '60000'];
     const a = await startServer(args);
     const b = await startServer(args);
     const ids = Array.from({ length: 300 }, (_, i) => i);
