@@ -3,7 +3,7 @@
 // queries. Goal (issue 2): decode plus validate within 3x of the floor.
 // Usage: npm run bench decode, or CATQ_DIST=$PWD/.build/<name>/ node bench/decode.bench.mjs
 import { compare, distUrl } from './lib.mjs';
-import { catalog, queries } from './shoe-queries.mjs';
+import { DECODE_QUERIES as queries, decodeCatalog as catalog } from './workloads.mjs';
 
 const dist = distUrl();
 const catq = await import(new URL('index.js', dist).href);

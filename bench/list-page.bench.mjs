@@ -7,7 +7,7 @@
 // on the ten shoe queries (goal: 2.5x, issue 20).
 // Usage: npm run bench list-page, or CATQ_DIST=<a build's dist/> node bench/list-page.bench.mjs
 import { compare, distUrl } from './lib.mjs';
-import { catalog, queries } from './shoe-queries.mjs';
+import { DECODE_QUERIES as queries, decodeCatalog as catalog } from './workloads.mjs';
 
 const catq = await import(new URL('index.js', distUrl()).href);
 const loaded = catq.loadCatalog(catalog);
