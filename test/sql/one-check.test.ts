@@ -18,7 +18,7 @@ vi.mock('../../src/check/plan.js', async (importOriginal) => {
 const { loadCatalog } = await import('../../src/catalog/index.js');
 const { check } = await import('../../src/check/index.js');
 const { compile, listItems } = await import('../../src/eval/index.js');
-const { listSql, sqlListItems, toSql } = await import('../../src/sql/index.js');
+const { layoutListItems, layoutUpsert, layoutDdl, listSql, searchLayout, sqlListItems, toSql } = await import('../../src/sql/index.js');
 const { toMongo, toMongoListing } = await import('../../src/mongo/index.js');
 const { decode } = await import('../../src/wire/index.js');
 
@@ -70,6 +70,21 @@ describe('one check per request', () => {
     const expected = listItems(items, catalog, params, { numericStrings: true });
     expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
     expect(got.response).toEqual(expected.response);
+    expect(got.response!.Items.length).toBeGreaterThan(0);
+  });
+
+  it.each(pages)('layoutListItems (the search layout) on PGlite, %s: each clause checked and planned once, same page as the evaluator', async (_name, params) => {
+    const layout = searchLayout(catalog);
+    for (const d of layoutDdl(layout, { table: 'search' })) await pg.exec(d);
+    await pg.exec('CREATE TABLE IF NOT EXISTS raw (id_key text PRIMARY KEY, data jsonb)');
+    await pg.query('INSERT INTO raw SELECT x ->> 0, x -> 1 FROM jsonb_array_elements($1::jsonb) x ON CONFLICT DO NOTHING', [JSON.stringify(items.map((it) => [String(it.id), it]))]);
+    const up = layoutUpsert(layout, { table: 'search' }, items.map((it) => ({ key: String(it.id), item: it })));
+    await pg.query(up.statement!.sql, [...up.statement!.params]);
+    calls.checkClause = calls.planClause = 0;
+    const got = await layoutListItems(run, layout, params, { table: 'search', rawTable: 'raw', numericStrings: true, walkRows: 2 });
+    expect(got.diagnostics).toEqual([]);
+    expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
+    expect(got.response).toEqual(listItems(items, catalog, params, { numericStrings: true }).response);
     expect(got.response!.Items.length).toBeGreaterThan(0);
   });
 

@@ -1,9 +1,10 @@
 import type { Query } from '../../ast/index.js';
 import type { CheckedQuery } from '../../check/index.js';
-import { QueryError } from '../../diagnostics/index.js';
+import { diagnostic, QueryError } from '../../diagnostics/index.js';
 import { complementComparison, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
 import { SqlBuilder } from '../builder.js';
 import type { SqlListing } from '../listing.js';
+import type { SqlStatement } from '../to-sql.js';
 import type { SearchLayout } from './plan.js';
 import { holdableOrder, stringKey } from './safe-text.js';
 import { resolveColumn, resolveTarget, type LayoutTarget } from './target.js';
@@ -17,6 +18,39 @@ export interface LayoutListOptions extends LayoutTarget, LayoutWhereOptions, Rea
   readonly rawColumn?: string;
   /** Its column equal to the search table's `item_key`. Default `id_key`. */
   readonly rawKey?: string;
+  /**
+   * About how many rows the search table holds (PostgreSQL's `pg_class.reltuples` is close
+   * enough). It sets how far a page walks the id order before it answers from the other indexes
+   * (see {@link walkRowsFor}). Default 1,000,000.
+   */
+  readonly tableRows?: number;
+  /** Rows of id order a page walks before it answers from the other indexes; overrides `tableRows`. At least 1. */
+  readonly walkRows?: number;
+}
+
+/**
+ * How many rows of id order a page of `limit` items walks first: `sqrt((limit + 1) * rows)`,
+ * between 1,000 and 100,000. A walk of W rows finds a page when more than (limit + 1) / W of
+ * the rows match; below that the page is answered from the clause indexes and sorted, which
+ * visits about `matching * rows` rows. W is where the two costs meet, so neither is ever much
+ * more than W row visits, whatever the planner estimates.
+ */
+export function walkRowsFor(limit: number, rows: number): number {
+  const w = Math.round(Math.sqrt((limit + 1) * Math.max(0, rows)));
+  return Math.min(100_000, Math.max(1_000, w));
+}
+
+function walkOf(options: LayoutListOptions, limit: number): number {
+  const w = options.walkRows;
+  if (w !== undefined) {
+    if (!Number.isInteger(w) || w < 1) throw new QueryError([diagnostic('sql/bad-option', { option: 'walkRows', detail: 'it must be a positive integer' }, { path: '/walkRows' })], 'Invalid options');
+    return w;
+  }
+  const rows = options.tableRows;
+  if (rows !== undefined && !(typeof rows === 'number' && Number.isFinite(rows) && rows >= 0)) {
+    throw new QueryError([diagnostic('sql/bad-option', { option: 'tableRows', detail: 'it must be a finite number, 0 or more' }, { path: '/tableRows' })], 'Invalid options');
+  }
+  return walkRowsFor(limit, rows ?? 1_000_000);
 }
 
 /** The raw source of the options, quoted. */
@@ -54,6 +88,19 @@ function keyset(cmp: Comparison, boundary: string | number, prefix: number, b: S
 }
 
 /**
+ * The statements of one page on a search layout: `sql` (the walk), `rest` when the walk comes
+ * back short, and `otherSide` with a boundary.
+ */
+export interface LayoutListing extends SqlListing {
+  /**
+   * Run it when `sql` returns fewer than `limit + 1` rows: its rows are then the page's rows
+   * instead (the matching items past the boundary, found by the clause indexes). When `sql`
+   * returns `limit + 1` rows, they are the page's and `rest` is not needed.
+   */
+  readonly rest: SqlStatement;
+}
+
+/**
  * List Catalog Items on a search layout (docs/sql.md): the same pages as `listSql` and the
  * evaluator's `listItems`, as keyset pagination over the layout's id order (`ORDER BY` the id
  * index, `LIMIT n + 1`), each clause a plain predicate on typed columns, joined to the raw
@@ -64,7 +111,7 @@ function keyset(cmp: Comparison, boundary: string | number, prefix: number, b: S
  * checked on `layout.catalog`). Run the statements unnamed (PostgreSQL then plans them with
  * their values). Throws QueryError on an invalid query, parameters or options.
  */
-export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout, params: Readonly<Record<string, unknown>>, options: LayoutListOptions): SqlListing {
+export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout, params: Readonly<Record<string, unknown>>, options: LayoutListOptions): LayoutListing {
   const t = resolveTarget(options);
   const raw = rawSourceOf(options);
   const plan = checkedOn(query, layout, options);
@@ -79,17 +126,29 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const order = ['s.id_kind', 's.id_num', `left(s.id_str, ${prefix})`, 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
 
   const b = new SqlBuilder('numbered');
-  const where = layoutWhere(plan, layout, b, raw, options);
   const cmp = listing.comparison;
-  const bound = listing.boundary !== undefined && cmp ? ` AND ${keyset(cmp, listing.boundary, prefix, b)}` : '';
-  const inner =
-    `SELECT s.item_key AS catq_key, s.id_kind AS catq_k0, s.id_num AS catq_k1, s.id_str AS catq_k2 FROM ${t.table} AS s` +
-    ` WHERE s.id_kind IS NOT NULL AND ${where}${bound} ORDER BY ${order} LIMIT ${b.param(listing.limit + 1)}::int`;
-  const text =
+  const bound = (sb: SqlBuilder): string => (listing.boundary !== undefined && cmp ? ` AND ${keyset(cmp, listing.boundary, prefix, sb)}` : '');
+  const indexed = ['s.id_kind', 's.id_num', `left(s.id_str, ${prefix})`].map((e) => `${e} ${dir}`).join(', ');
+  const keys = 's.item_key AS catq_key, s.id_kind AS catq_k0, s.id_num AS catq_k1, s.id_str AS catq_k2';
+  const page = (inner: string): string =>
     `SELECT catq_raw.${raw.column} AS ${raw.column} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
     ` ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`;
+  // The walk (docs/sql.md, "How a page is read"): the next `walk` rows in id order, read from
+  // the id index (with the rows tied with the last on its keys), and of them the matching ones.
+  const walk = b.param(walkOf(options, listing.limit));
+  const walked = `(SELECT * FROM ${t.table} AS s WHERE s.id_kind IS NOT NULL${bound(b)} ORDER BY ${indexed} FETCH FIRST (${walk}::int) ROWS WITH TIES)`;
+  const where = layoutWhere(plan, layout, b, raw, options);
+  const text = page(`SELECT ${keys} FROM ${walked} AS s WHERE ${where} ORDER BY ${order} LIMIT ${b.param(listing.limit + 1)}::int`);
+  // The rest: every matching row past the boundary, found by the clause indexes and sorted. Its
+  // ORDER BY is made of expressions the id index cannot give, so PostgreSQL cannot turn it
+  // into an unbounded walk of the id order, whatever it estimates.
+  const rb = new SqlBuilder('numbered');
+  const unindexed = ['s.id_kind + 0', 's.id_num + 0', 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
+  const restWhere = layoutWhere(plan, layout, rb, raw, options);
+  const restBound = bound(rb);
+  const rest = rb.finish(page(`SELECT ${keys} FROM ${t.table} AS s WHERE s.id_kind IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`));
   const main = b.finish(text);
-  const out: { -readonly [K in keyof SqlListing]: SqlListing[K] } = { ...main, listing, scan, limit: listing.limit };
+  const out: { -readonly [K in keyof LayoutListing]: LayoutListing[K] } = { ...main, rest, listing, scan, limit: listing.limit };
   if (listing.boundary !== undefined && cmp) {
     const ob = new SqlBuilder('numbered');
     const oWhere = layoutWhere(plan, layout, ob, raw, options);

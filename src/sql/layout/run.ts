@@ -1,6 +1,5 @@
-import { validate } from '../../check/index.js';
-import { badArgument, hasErrors, isQueryError } from '../../diagnostics/index.js';
-import { looksLikeUrlParams, readListingParams, type ListedItemOptions } from '../../listing/index.js';
+import { badArgument, isQueryError } from '../../diagnostics/index.js';
+import { looksLikeUrlParams, readCheckedListing, type ListedItemOptions } from '../../listing/index.js';
 import { sqlPage } from '../listing.js';
 import type { SqlListItemsResult, SqlRunner } from '../run-listing.js';
 import { layoutListSql, type LayoutListOptions } from './listing.js';
@@ -21,24 +20,28 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
   const catalog = layout.catalog;
   const urlLike = looksLikeUrlParams(params);
   if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
-  const read = readListingParams(params, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
-  const query = read.listing?.query ?? read.query;
-  const diagnostics = [...read.diagnostics, ...(query ? validate(query, catalog, { limits: options.limits }) : [])];
-  if (!read.listing || hasErrors(diagnostics)) return { diagnostics };
+  const numericStrings = options.numericStrings ?? urlLike;
+  // `q` is checked here, once: its plan is what layoutListSql compiles (it does not check again).
+  const { listing, plan, diagnostics } = readCheckedListing(params, catalog, { numericStrings, ...(options.limits ? { limits: options.limits } : {}) });
+  if (!listing || !plan) return { diagnostics };
   let list;
   try {
     const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
     const { networkId: _n, tableId: _t, ...listOptions } = options;
-    list = layoutListSql(read.listing.query, layout, rest, { ...listOptions, numericStrings: options.numericStrings ?? urlLike });
+    list = layoutListSql(plan, layout, rest, { ...listOptions, numericStrings });
   } catch (e) {
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
     throw e;
   }
   const column = options.rawColumn ?? 'data';
-  const rows = (await run(list.sql, list.params)).map((r) => {
+  const parse = (r: Record<string, unknown>): unknown => {
     const v = r[column];
     return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
-  });
+  };
+  let found = await run(list.sql, list.params);
+  // A walk that came back short: the page is the rest's (see LayoutListing).
+  if (found.length <= list.limit) found = await run(list.rest.sql, list.rest.params);
+  const rows = found.map(parse);
   let other = false;
   if (list.otherSide) {
     const o = (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];

@@ -1,5 +1,5 @@
 import type { Query } from '../../ast/index.js';
-import { check, type CheckedQuery, type LimitOptions } from '../../check/index.js';
+import { checkOnce, type CheckedQuery, type LimitOptions } from '../../check/index.js';
 import { hasErrors, QueryError, type Diagnostic } from '../../diagnostics/index.js';
 import type { SqlBuilder } from '../builder.js';
 import { layoutClause } from './compile-clause.js';
@@ -25,15 +25,9 @@ export interface LayoutWhereOptions extends LimitOptions {
   readonly backfilled?: ReadonlySet<string> | readonly string[];
 }
 
-function isChecked(q: Query | CheckedQuery): q is CheckedQuery {
-  return typeof q === 'object' && q !== null && !Array.isArray(q) && Array.isArray((q as CheckedQuery).clauses) && 'catalog' in q;
-}
-
-/** The checked plan of a query on the layout's catalog (a plan checked on another catalog object is checked again). */
+/** The checked plan of a query on the layout's catalog (a plan `check` made on another catalog, or a look-alike, is checked again). */
 export function checkedOn(query: Query | CheckedQuery, layout: SearchLayout, options: LimitOptions): CheckedQuery {
-  if (isChecked(query) && query.catalog === layout.catalog) return query;
-  const q = isChecked(query) ? query.query : query;
-  const { diagnostics, plan } = check(q, layout.catalog, { limits: options.limits });
+  const { diagnostics, plan } = checkOnce(query, layout.catalog, { limits: options.limits });
   const errors: Diagnostic[] = diagnostics.filter((d) => d.severity === 'error');
   if (!plan || hasErrors(errors)) throw new QueryError(errors);
   return plan;

@@ -6,15 +6,20 @@ import { expect } from 'vitest';
 import type { Query } from '../../../src/ast/index.js';
 import { listItems } from '../../../src/eval/index.js';
 import type { ListPage, Scope } from '../../../src/listing/index.js';
-import { layoutListSql, sqlPage, type LayoutWhereOptions, type SearchLayout } from '../../../src/sql/index.js';
+import { layoutListSql, sqlPage, type LayoutListOptions, type SearchLayout } from '../../../src/sql/index.js';
 import type { LayoutEngine } from './engines.js';
 
 type Params = Record<string, unknown>;
 
+/** What a walk varies: which attributes are backfilled, and how far a page walks the id order. */
+export type PageOptions = Pick<LayoutListOptions, 'backfilled' | 'walkRows'>;
+
 /** One page on the layout of group `g`. */
-export async function layoutPage(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, params: Params, opts: LayoutWhereOptions = {}): Promise<ListPage> {
+export async function layoutPage(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, params: Params, opts: PageOptions = {}): Promise<ListPage> {
   const l = layoutListSql(q, layout, params, { table: 'search_' + g, rawTable: 'raw_' + g, ...opts });
-  const rows = (await e.query(l.sql, l.params)).map((r) => r['data']);
+  let found = await e.query(l.sql, l.params);
+  if (found.length <= l.limit) found = await e.query(l.rest.sql, l.rest.params);
+  const rows = found.map((r) => r['data']);
   const other = l.otherSide ? Boolean((await e.query(l.otherSide.sql, l.otherSide.params))[0]?.['other']) : false;
   return sqlPage(l, rows, other, layout.catalog);
 }
@@ -28,7 +33,7 @@ const scopeParams = (s: Scope): Params => {
  * Walks forward from `start` and back from the last page reached, comparing each page with
  * listItems over `stored` (the items as the database holds them). Returns the pages walked.
  */
-export async function walkPages(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, wire: unknown, stored: readonly unknown[], start: Params, opts: LayoutWhereOptions = {}): Promise<number> {
+export async function walkPages(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, wire: unknown, stored: readonly unknown[], start: Params, opts: PageOptions = {}): Promise<number> {
   let walked = 0;
   let params: Params | undefined = start;
   for (const dir of ['NextQuery', 'PrevQuery'] as const) {

@@ -8,7 +8,7 @@ import { fullForm, pageForm, uriOptions } from '../forms.js';
 import { resolveKind, type ItemKind, type KindSource } from '../kinds.js';
 import { ERROR_RESPONSES, FullItem, ItemListQuery, ItemPage, ItemParams, KindParams } from '../schemas.js';
 import { getDerived, getItem, pathIdCandidates } from '../store/items.js';
-import { storeOf } from '../store/layout.js';
+import { storeOf, tableRowsOf } from '../store/layout.js';
 import type { ServiceContext } from '../context.js';
 import { catalogOf } from './catalogs.js';
 
@@ -18,6 +18,11 @@ export function sourceOf(ctx: ServiceContext, networkId: number, catalogId: numb
   const r = resolveKind(catalog, kind, ctx.networks.get(networkId) ?? new Map());
   if ('notFound' in r) throw new HttpError(404, [r.notFound]);
   return r.source;
+}
+
+/** `{ [key]: value }`, or nothing when the value is undefined (exactOptionalPropertyTypes). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
 function errorsOf(diagnostics: readonly Diagnostic[]): string[] {
@@ -58,6 +63,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
               table: store.search,
               rawTable: store.raw,
               backfilled: store.filled,
+              ...optional('tableRows', tableRowsOf(reads, store)),
               numericStrings: true,
               ...uriOptions(source, req.networkId),
             })

@@ -27,6 +27,36 @@ export interface TableStore {
   rowsComplete: boolean;
   /** Raw keys of the attributes whose search columns are filled for every row. */
   readonly filled: Set<string>;
+  /** PostgreSQL's estimate of the search table's rows (see {@link tableRowsOf}), and when it was read. */
+  rows?: { estimate: number; at: number; reading: boolean };
+}
+
+/** How often the row estimate of a search table is read again. */
+const ROWS_MAX_AGE_MS = 60_000;
+
+/**
+ * About how many rows a search table holds (`pg_class.reltuples`, kept up to date by
+ * autovacuum and ANALYZE), for `layoutListSql`'s `tableRows`: it sets how far a page walks the
+ * id order. Read at most once a minute, in the background: a request never waits for it, and
+ * gets undefined (catq's default) until the first read is back.
+ */
+export function tableRowsOf(db: Queryable, store: TableStore): number | undefined {
+  const now = Date.now();
+  const r = (store.rows ??= { estimate: -1, at: 0, reading: false });
+  if (!r.reading && now - r.at > ROWS_MAX_AGE_MS) {
+    r.reading = true;
+    r.at = now;
+    db.query(`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1)`, [ident(store.search)])
+      .then((rows) => {
+        const n = Number(rows[0]?.['n']);
+        if (Number.isFinite(n)) r.estimate = n;
+      })
+      .catch(() => undefined) // the next request tries again after the interval; listing does not depend on it
+      .finally(() => {
+        r.reading = false;
+      });
+  }
+  return r.estimate >= 0 ? r.estimate : undefined;
 }
 
 /** The search table of a catalog's items. */
