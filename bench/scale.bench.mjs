@@ -301,7 +301,7 @@ if (admin) {
   let service;
   try {
     const t0 = performance.now();
-    service = await start('packages/server/bin/catq-server.js', ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--database-url', u.toString()]);
+    service = await start('packages/server/bin/catq-server.js', ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--log-level', 'warn', '--database-url', u.toString()]);
     const startMs = performance.now() - t0;
     const headers = { 'X-Service-ApiKey': KEY };
     const base = `${service.url}/v1/catalog/${catalog.Id}/product`;

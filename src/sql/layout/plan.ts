@@ -126,15 +126,19 @@ function rolesOf(type: AttributeType, cardinality: Cardinality): ColumnRole[] {
 function indexesOf(type: AttributeType, cols: Partial<Record<ColumnRole, string>>, p: AttributePolicy, prefix: number): LayoutIndex[] {
   const q = (c: string) => '"' + c + '"';
   const out: LayoutIndex[] = [];
-  const valueIndex = p.valueIndex ?? type !== 'Text';
+  // By default no B-tree where it rarely pays for what it costs each write: on long prose
+  // (Text), on a boolean (two values: the id walk finds either soon), and on the least and
+  // greatest of Many strings (ranges over tags are rare; they are answered exactly without).
+  const explicit = p.valueIndex;
+  const valueIndex = explicit ?? type !== 'Text';
   if (valueIndex) {
     if (cols.num) out.push({ kind: 'btree', expression: q(cols.num) });
-    if (cols.bool) out.push({ kind: 'btree', expression: q(cols.bool) });
+    if (cols.bool && explicit) out.push({ kind: 'btree', expression: q(cols.bool) });
     if (cols.str) out.push({ kind: 'btree', expression: `left(${q(cols.str)}, ${prefix})` });
     if (cols['num-lo']) out.push({ kind: 'btree', expression: q(cols['num-lo']) });
     if (cols['num-hi']) out.push({ kind: 'btree', expression: q(cols['num-hi']) });
-    if (cols['str-lo']) out.push({ kind: 'btree', expression: `left(${q(cols['str-lo'])}, ${prefix})` });
-    if (cols['str-hi']) out.push({ kind: 'btree', expression: `left(${q(cols['str-hi'])}, ${prefix})` });
+    if (cols['str-lo'] && explicit) out.push({ kind: 'btree', expression: `left(${q(cols['str-lo'])}, ${prefix})` });
+    if (cols['str-hi'] && explicit) out.push({ kind: 'btree', expression: `left(${q(cols['str-hi'])}, ${prefix})` });
   }
   if (p.elementIndex ?? true) {
     for (const r of ['nums', 'bools', 'str-keys', 'elem-keys'] as const) {

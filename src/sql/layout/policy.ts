@@ -21,7 +21,10 @@ export interface AttributePolicy {
   /**
    * A B-tree on the value (Cardinality One: the number, the string's prefix, the boolean, the
    * id) and, for Many numbers and strings, on the least and greatest element (so ranges are
-   * answered by the index). Default: true, except for Text (long prose is rarely compared whole).
+   * answered by the index). Default: on for numbers, strings and ids; off for Text (long prose
+   * is rarely compared whole), a Boolean (two values: the id walk finds either soon) and the
+   * least and greatest of Many strings (ranges over tags are rare). `true` turns on every one
+   * the attribute has.
    */
   readonly valueIndex?: boolean;
   /** A GIN index on the elements (Many and Array attributes: `one-of` by array overlap). Default true. */

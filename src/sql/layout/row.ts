@@ -40,14 +40,53 @@ function distinct<T>(xs: Iterable<T>): T[] {
   return [...new Set(xs)];
 }
 
+/**
+ * The columns of a Cardinality One attribute (shape `one`: the tested value is the value itself),
+ * written without the element lists of the general case below: most attributes of most items
+ * take this path, once per write.
+ */
+function layOne(a: LayoutAttribute, v: unknown, termBytes: number, row: LayoutRow): string | undefined {
+  const c = a.columns;
+  switch (a.attribute.Type) {
+    case 'Number':
+      if (c.num !== undefined) row[c.num] = isNum(v) ? num(v) : null;
+      return undefined;
+    case 'Boolean':
+      if (c.bool !== undefined) row[c.bool] = typeof v === 'boolean' ? v : null;
+      return undefined;
+    case 'Referenced': {
+      // Referenced values compare by canonical text: a string, or a finite number's String().
+      const s = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
+      if (s !== null && !pgHolds(s)) return UNHOLDABLE;
+      if (c.str !== undefined) row[c.str] = s;
+      return undefined;
+    }
+    case 'String':
+    case 'Text': {
+      const s = typeof v === 'string' ? v : null;
+      if (s !== null && !pgHolds(s)) return UNHOLDABLE;
+      if (c.str !== undefined) row[c.str] = s;
+      if (c.terms !== undefined) {
+        const t = s === null ? undefined : textLayout(s, termBytes);
+        row[c.terms] = t ? t.terms : null;
+        if (c.tokens !== undefined) row[c.tokens] = t ? t.tokens : null;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** Writes the columns of one attribute into `row`; returns a problem when a string cannot be held. */
 function layAttribute(a: LayoutAttribute, item: unknown, prefix: number, termBytes: number, row: LayoutRow): string | undefined {
   const raw = readOwn(item, a.rawKey);
   const c = a.columns;
+  if (c.present !== undefined) row[c.present] = raw !== undefined && raw !== null;
+  if (a.shape === 'one') return layOne(a, raw, termBytes, row);
   const set = (col: string | undefined, v: LayoutRow[string]) => {
     if (col !== undefined) row[col] = v;
   };
-  set(c.present, raw !== undefined && raw !== null);
   const vals = testedValues(a.shape, raw);
   const type = a.attribute.Type;
   const numbers = distinct(vals.filter(isNum).map((n) => (n === 0 ? 0 : n)));
@@ -105,7 +144,11 @@ function layAttribute(a: LayoutAttribute, item: unknown, prefix: number, termByt
  * be stored in PostgreSQL at all, so it is reported, never written half right.
  */
 export function layoutRow(layout: SearchLayout, item: unknown): LayoutRowResult {
-  const row: LayoutRow = {};
+  return layOut(layout, item, {});
+}
+
+/** {@link layoutRow}, writing into `row` (layoutUpsert's row already holds its key). */
+export function layOut(layout: SearchLayout, item: unknown, row: LayoutRow): LayoutRowResult {
   const problems: LayoutProblem[] = [];
   const idKey = layout.catalog.Aliases.Id;
   const id = itemId(item, layout.catalog);

@@ -31,12 +31,16 @@ export interface TextLayout {
 export function textLayout(text: string, termBytes: number): TextLayout {
   const toks = tokenize(text);
   const terms = new Set<string>();
+  // A UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair is 4 for 2 units): a string of at
+  // most termBytes / 3 units fits without counting its bytes.
+  const surely = Math.floor(termBytes / 3);
+  const fits = (s: string): boolean => s.length <= surely || (s.length <= termBytes && utf8Bytes(s) <= termBytes);
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i] as string;
-    if (utf8Bytes(t) <= termBytes) terms.add(t);
+    if (fits(t)) terms.add(t);
     if (i + 1 < toks.length) {
       const pair = t + ' ' + (toks[i + 1] as string);
-      if (pair.length <= termBytes && utf8Bytes(pair) <= termBytes) terms.add(pair);
+      if (fits(pair)) terms.add(pair);
     }
   }
   return { terms: [...terms], tokens: tokenSequence(toks) };
