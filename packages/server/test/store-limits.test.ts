@@ -31,7 +31,7 @@ function fakeDb(log: string[]): Db {
   const tx: Queryable = {
     async query(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
       log.push(sql.split(' ').slice(0, 3).join(' '));
-      if (sql.startsWith(`INSERT INTO "${store.search}"`) && String(params[0]).includes('too big')) {
+      if (sql.startsWith(`INSERT INTO "${store.search}"`) && JSON.stringify(params).includes('too big')) {
         throw Object.assign(new Error(`index row size 3616 exceeds btree version 4 maximum 2704 for index "${brandIndex}"`), { code: '54000' });
       }
       return [];

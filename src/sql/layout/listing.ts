@@ -140,13 +140,14 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const where = layoutWhere(plan, layout, b, raw, options);
   const text = page(`SELECT ${keys} FROM ${walked} AS s WHERE ${where} ORDER BY ${order} LIMIT ${b.param(listing.limit + 1)}::int`);
   // The rest: every matching row past the boundary, found by the clause indexes and sorted. Its
-  // ORDER BY is made of expressions the id index cannot give, so PostgreSQL cannot turn it
-  // into an unbounded walk of the id order, whatever it estimates.
+  // ORDER BY, and its test for an id, are expressions the id index cannot answer, so PostgreSQL
+  // cannot turn it into a walk of the id order or a read of the whole id index, whatever it
+  // estimates (run it with sequential scans priced out: LayoutListItemsOptions.runRest).
   const rb = new SqlBuilder('numbered');
   const unindexed = ['s.id_kind + 0', 's.id_num + 0', 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
   const restWhere = layoutWhere(plan, layout, rb, raw, options);
   const restBound = bound(rb);
-  const rest = rb.finish(page(`SELECT ${keys} FROM ${t.table} AS s WHERE s.id_kind IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`));
+  const rest = rb.finish(page(`SELECT ${keys} FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`));
   const main = b.finish(text);
   const out: { -readonly [K in keyof LayoutListing]: LayoutListing[K] } = { ...main, rest, listing, scan, limit: listing.limit };
   if (listing.boundary !== undefined && cmp) {

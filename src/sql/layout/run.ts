@@ -6,7 +6,15 @@ import { layoutListSql, type LayoutListOptions } from './listing.js';
 import type { SearchLayout } from './plan.js';
 
 /** Options of {@link layoutListItems}: {@link layoutListSql}'s and the `Uri` numbers of listed items. */
-export interface LayoutListItemsOptions extends LayoutListOptions, ListedItemOptions {}
+export interface LayoutListItemsOptions extends LayoutListOptions, ListedItemOptions {
+  /**
+   * Runs the rest statement (see LayoutListing); default `run`. PostgreSQL may plan it as a
+   * read of the whole table when it overestimates the matching rows (a one-of of many rare
+   * values, say): run it in a transaction after `SET LOCAL enable_seqscan = off` so that it
+   * reads the clause indexes, as catq-server does.
+   */
+  readonly runRest?: SqlRunner;
+}
 
 /**
  * List Catalog Items on a search layout in one call, the counterpart of `sqlListItems`: reads
@@ -27,7 +35,7 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
   let list;
   try {
     const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
-    const { networkId: _n, tableId: _t, ...listOptions } = options;
+    const { networkId: _n, tableId: _t, runRest: _r, ...listOptions } = options;
     list = layoutListSql(plan, layout, rest, { ...listOptions, numericStrings });
   } catch (e) {
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
@@ -40,7 +48,7 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
   };
   let found = await run(list.sql, list.params);
   // A walk that came back short: the page is the rest's (see LayoutListing).
-  if (found.length <= list.limit) found = await run(list.rest.sql, list.rest.params);
+  if (found.length <= list.limit) found = await (options.runRest ?? run)(list.rest.sql, list.rest.params);
   const rows = found.map(parse);
   let other = false;
   if (list.otherSide) {

@@ -42,6 +42,8 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   // Reads go to the read replicas when there are any (store/db.ts).
   const reads = ctx.db.reads ?? ctx.db;
   const run = (sql: string, params: readonly unknown[]) => reads.query(sql, params);
+  // A page's rest is meant for the clause indexes (catq's layoutListItems).
+  const runRest = (sql: string, params: readonly unknown[]) => (reads.queryIndexed ? reads.queryIndexed(sql, params) : reads.query(sql, params));
 
   r.get(
     '/v1/catalog/:catalogId/:item',
@@ -64,6 +66,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
               rawTable: store.raw,
               backfilled: store.filled,
               ...optional('tableRows', tableRowsOf(reads, store)),
+              runRest,
               numericStrings: true,
               ...uriOptions(source, req.networkId),
             })

@@ -9,6 +9,12 @@ export type Row = Record<string, unknown>;
 /** What a statement runs on: the database, or one transaction of it. */
 export interface Queryable {
   query(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Runs one read with sequential scans priced out (`SET LOCAL enable_seqscan = off` in a
+   * transaction of its own): for a statement meant to be answered from indexes, which
+   * PostgreSQL would otherwise read whole when it overestimates the matching rows.
+   */
+  queryIndexed?(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
 /** A database connection (pool) that can run transactions. */
@@ -95,13 +101,22 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       options.onAcquire?.((performance.now() - t0) / 1000);
     }
   };
-  const run = async (pool: Pool, sql: string, params: readonly unknown[]): Promise<Row[]> => {
+  const run = async (pool: Pool, sql: string, params: readonly unknown[], indexed = false): Promise<Row[]> => {
     const client = await connect(pool);
     let broken: Error | undefined;
     try {
       // Unnamed statements: PostgreSQL plans each with its values (a generic plan of a listing
       // can be a thousand times slower for some values than for others).
-      return (await client.query(sql, [...params])).rows as Row[];
+      if (!indexed) return (await client.query(sql, [...params])).rows as Row[];
+      await client.query('BEGIN; SET LOCAL enable_seqscan = off');
+      try {
+        const rows = (await client.query(sql, [...params])).rows as Row[];
+        await client.query('COMMIT');
+        return rows;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      }
     } catch (e) {
       const out = fail(e, false, pool);
       // A connection that failed (not a statement that failed) is not given back to the pool.
@@ -118,24 +133,26 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw e;
   }
   let turn = 0;
+  const onReplica = async (sql: string, params: readonly unknown[], indexed: boolean): Promise<Row[]> => {
+    const replica = replicas[turn++ % replicas.length] as Pool;
+    try {
+      return await run(replica, sql, params, indexed);
+    } catch (e) {
+      // A replica that is down: the primary answers instead (it has everything the replica has).
+      if (e instanceof DatabaseUnavailable && e.kind === 'down') return run(primary, sql, params, indexed);
+      throw e;
+    }
+  };
+  const replicaReads = (): Queryable => ({
+    query: (sql, params = []) => onReplica(sql, params, false),
+    queryIndexed: (sql, params = []) => onReplica(sql, params, true),
+  });
   const deadline = options.retryDeadlineMs ?? 30_000;
   return {
     engine: 'postgres',
     query: (sql, params = []) => run(primary, sql, params),
-    reads: replicas.length
-      ? {
-          async query(sql, params = []) {
-            const replica = replicas[turn++ % replicas.length] as Pool;
-            try {
-              return await run(replica, sql, params);
-            } catch (e) {
-              // A replica that is down: the primary answers instead (it has everything the replica has).
-              if (e instanceof DatabaseUnavailable && e.kind === 'down') return run(primary, sql, params);
-              throw e;
-            }
-          },
-        }
-      : undefined,
+    queryIndexed: (sql, params = []) => run(primary, sql, params, true),
+    reads: replicas.length ? replicaReads() : undefined,
     async transaction(fn) {
       // A deadlock or serialization failure rolls the whole batch back: run it again, after a short
       // random pause that grows, until it is stored or the retry deadline passes.
@@ -199,6 +216,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     engine: 'pglite',
     async query(sql, params = []) {
       return (await db.query(sql, [...params])).rows as Row[];
+    },
+    async queryIndexed(sql, params = []) {
+      return db.transaction(async (tx) => {
+        await tx.exec('SET LOCAL enable_seqscan = off');
+        return (await tx.query(sql, [...params])).rows as Row[];
+      });
     },
     async transaction(fn) {
       const out = await db.transaction((tx) => fn({ query: async (sql, params = []) => (await tx.query(sql, [...params])).rows as Row[] }));

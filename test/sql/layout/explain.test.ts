@@ -1,0 +1,122 @@
+/**
+ * The plans of the scale bench's query mix on a search table of 200,000 rows, in the test's own
+ * database on the PostgreSQL server (EXPLAIN, planned with their values as the service runs
+ * them): a page's walk reads the id index, and where the walk can come back short, the rest is
+ * found through the clause's own index, never by reading the whole table. A shape with no index
+ * of its own (no q, `present?`, a boolean) must be answered by the walk alone on these rows.
+ *
+ * The rows: 2,000 items of examples/generate.mjs written with layoutUpsert, copied 100 times with
+ * new ids (so the values keep the generator's distribution), then indexed and analyzed.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog as sampleCatalog, generateItems } from '../../../examples/generate.mjs';
+import { SHAPES, WORST } from '../../../bench/scale-shapes.mjs';
+import { loadCatalog } from '../../../src/catalog/index.js';
+import { layoutDdl, layoutListSql, layoutUpsert, searchLayout, type SearchLayout } from '../../../src/sql/index.js';
+import { decode } from '../../../src/wire/index.js';
+
+const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SEED_ITEMS = 2_000;
+const COPIES = 100;
+const LIMIT = 100;
+const name = `catq_explain_${process.pid}_${Date.now().toString(36)}`;
+
+let admin: pg.Client;
+let db: pg.Client;
+let layout: SearchLayout;
+/** The id index (the walk's) and the primary key: every other index of the search table answers clauses. */
+let idIndex = '';
+let clauseIndexes = new Set<string>();
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  Plans?: PlanNode[];
+}
+
+function nodes(p: PlanNode): PlanNode[] {
+  return [p, ...(p.Plans ?? []).flatMap(nodes)];
+}
+
+async function plan(sql: string, params: readonly unknown[], analyze = false): Promise<PlanNode> {
+  const r = await db.query(`EXPLAIN (FORMAT JSON${analyze ? ', ANALYZE' : ''}) ${sql}`, [...params]);
+  return (r.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
+}
+
+/** The plan of a rest statement as catq-server runs it (sequential scans priced out, see layoutListItems' runRest). */
+async function restPlan(sql: string, params: readonly unknown[]): Promise<PlanNode> {
+  await db.query('BEGIN; SET LOCAL enable_seqscan = off');
+  try {
+    return await plan(sql, params);
+  } finally {
+    await db.query('COMMIT');
+  }
+}
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(DATABASE_URL);
+  url.pathname = '/' + name;
+  db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  await db.query('SET jit = off');
+  layout = searchLayout(loadCatalog(sampleCatalog).catalog!);
+  const ddl = layoutDdl(layout, { table: 'search' });
+  const isIndex = (s: string) => /^CREATE (UNIQUE )?INDEX/.test(s);
+  for (const s of ddl.filter((s) => !isIndex(s))) await db.query(s);
+  await db.query('CREATE TABLE raw (id_key text COLLATE "C" PRIMARY KEY, data jsonb)');
+  const items = [...generateItems(SEED_ITEMS, 19, { longDescriptions: 0.02 })];
+  const entries = items.map((item) => ({ key: JSON.stringify(item['id']), item }));
+  const up = layoutUpsert(layout, { table: 'search' }, entries);
+  expect(up.problems).toEqual([]);
+  await db.query(up.statement!.sql, [...up.statement!.params]);
+  await db.query(`INSERT INTO raw SELECT e ->> 0, e -> 1 FROM jsonb_array_elements($1::jsonb) e`, [JSON.stringify(entries.map((e) => [e.key, e.item]))]);
+  // Copies with new ids: id_num (and the id attribute's own column) shifted by a multiple of the seed count.
+  const idColumn = layout.byRawKey.get('id')!.columns.num!;
+  const columns = (await db.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'search' ORDER BY ordinal_position`)).rows.map((r) => r.column_name as string);
+  const shifted = (c: string) =>
+    c === 'item_key' ? `(id_num + g * ${SEED_ITEMS})::bigint::text` : c === 'id_num' || c === idColumn ? `"${c}" + g * ${SEED_ITEMS}` : `"${c}"`;
+  await db.query(`INSERT INTO search (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${columns.map(shifted).join(', ')} FROM search, generate_series(1, ${COPIES - 1}) g`);
+  await db.query(
+    `INSERT INTO raw SELECT ((data ->> 'id')::bigint + g * ${SEED_ITEMS})::text, jsonb_set(data, '{id}', to_jsonb((data ->> 'id')::bigint + g * ${SEED_ITEMS})) FROM raw, generate_series(1, ${COPIES - 1}) g`,
+  );
+  for (const s of ddl.filter(isIndex)) await db.query(s);
+  await db.query('VACUUM ANALYZE search');
+  await db.query('VACUUM ANALYZE raw');
+  const indexes = (await db.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'search'`)).rows as { indexname: string; indexdef: string }[];
+  idIndex = indexes.find((i) => /\(id_kind, id_num, "left"\(id_str/.test(i.indexdef))!.indexname;
+  clauseIndexes = new Set(indexes.filter((i) => i.indexname !== idIndex && !/_pkey$/.test(i.indexname)).map((i) => i.indexname));
+}, 300_000);
+
+afterAll(async () => {
+  await db?.end();
+  await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin?.end();
+});
+
+describe(`plans on ${SEED_ITEMS * COPIES} rows`, () => {
+  it('the table is the size the test means', async () => {
+    expect(Number((await db.query('SELECT count(*)::int AS n FROM search')).rows[0].n)).toBe(SEED_ITEMS * COPIES);
+    expect(clauseIndexes.size).toBeGreaterThan(10);
+  });
+
+  // Every shape: the walk reads the id index (never the whole table), and either it fills the
+  // page by itself on these rows, or the rest (which then runs) reads a clause index.
+  it.each([...SHAPES, ...WORST].map((s) => [s.name, s] as const))('%s', async (_name, shape) => {
+    const query = decode(encodeURIComponent(JSON.stringify(shape.q ?? []))).query!;
+    const list = layoutListSql(query, layout, { limit: LIMIT }, { table: 'search', rawTable: 'raw', tableRows: SEED_ITEMS * COPIES });
+    const walk = nodes(await plan(list.sql, list.params));
+    expect(walk.filter((n) => n['Index Name'] === idIndex).length, 'the walk reads the id index').toBeGreaterThan(0);
+    expect(walk.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'search')).toEqual([]);
+    const filled = (await plan(list.sql, list.params, true))['Actual Rows'] === LIMIT + 1;
+    const rest = nodes(await restPlan(list.rest.sql, list.rest.params));
+    const used = rest.filter((n) => n['Index Name'] !== undefined && clauseIndexes.has(n['Index Name']));
+    const whole = rest.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'search');
+    expect(filled || (used.length > 0 && whole.length === 0), `${shape.name}: the walk fills the page, or the rest reads a clause index`).toBe(true);
+  });
+});
