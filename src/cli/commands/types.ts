@@ -1,0 +1,95 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { loadCatalog, type Catalog } from '../../catalog/index.js';
+import { hasErrors } from '../../diagnostics/index.js';
+import { readCatalogFile } from '../catalog-file.js';
+import { catalogModule, DEFAULT_EXPORT_NAME, isExportName, type ModuleOrigin } from '../catalog-module.js';
+import { eprintln, type CliContext } from '../context.js';
+import { CliError, EXIT } from '../exit-codes.js';
+import { catalogIdOption, fetchCatalog, openService, serviceUrl, displayUrl, type ServiceOptions } from '../service.js';
+import { packageVersion } from '../version.js';
+
+/** Options of `catq types`. */
+interface TypesOptions extends ServiceOptions {
+  /** A catalog file; with `--service`, a catalog id. */
+  readonly catalog?: string;
+  readonly out?: string;
+  readonly name?: string;
+}
+
+/**
+ * `catq types`: writes a TypeScript module exporting the catalog through `defineCatalog` (from a
+ * catalog file, or read from a live service with Get Catalog), so that `queryBuilder` is typed
+ * against the real catalog. The text depends only on the catalog and the command.
+ */
+export default async function types(_arg: undefined, options: TypesOptions, ctx: CliContext): Promise<number> {
+  const name = options.name ?? DEFAULT_EXPORT_NAME;
+  if (!isExportName(name)) {
+    throw new CliError(`--name ${JSON.stringify(name)} cannot name the exported constant.`, { fix: 'give an ASCII identifier that is not a reserved word, for example --name shopCatalog.' });
+  }
+  if (options.catalog === undefined) {
+    throw new CliError(options.service === undefined ? 'catq types needs a catalog: --catalog FILE, or --service URL --catalog ID.' : '--service needs the id of the catalog: --catalog ID.', {
+      fix: 'for example: catq types --catalog catalog.json --out src/catalog.ts',
+    });
+  }
+  if (options.service === undefined && (options.apiKeyFile !== undefined || options.apiKey !== undefined)) {
+    throw new CliError('an API key is only used with --service.', { fix: 'add --service URL to read the catalog from the service, or drop the key option.' });
+  }
+  const { catalog, origin } = options.service !== undefined ? await liveCatalog(options.service, options.catalog, options, name) : await fileCatalog(options.catalog, options, name, ctx);
+  const text = catalogModule(catalog, name, origin);
+  if (options.out === undefined || options.out === '-') {
+    ctx.stdout.write(text);
+    return EXIT.ok;
+  }
+  await writeAtomically(options.out, text);
+  eprintln(ctx, `wrote ${options.out} (catalog ${catalog.Id}, ${catalog.SearchableAttributes?.length ?? 0} searchable attributes)`);
+  return EXIT.ok;
+}
+
+async function fileCatalog(file: string, options: TypesOptions, name: string, ctx: CliContext): Promise<{ catalog: Catalog; origin: ModuleOrigin }> {
+  const { catalog, warnings } = await readCatalogFile(file, ctx.colorErr);
+  eprintln(ctx, warnings);
+  const command = ['catq', 'types', '--catalog', file, ...outAndName(options, name)];
+  return { catalog, origin: { command: command.map(shellWord).join(' '), from: `the file ${shellWord(file)}`, version: packageVersion() } };
+}
+
+async function liveCatalog(url: string, id: string, options: TypesOptions, name: string): Promise<{ catalog: Catalog; origin: ModuleOrigin }> {
+  serviceUrl(url);
+  const catalogId = catalogIdOption(id);
+  const service = await openService(options);
+  const sent = await fetchCatalog(service, catalogId);
+  const { catalog, diagnostics } = loadCatalog(sent);
+  if (!catalog || hasErrors(diagnostics)) {
+    const first = diagnostics.find((d) => d.severity === 'error');
+    throw new CliError(`the service at ${service.url} sent catalog ${catalogId}, but it is not a valid catalog${first ? ` (${first.path ?? ''}: ${first.message})` : ''}.`, {
+      exitCode: EXIT.serviceRefused,
+      fix: 'tell the operator of the service; catq cannot type queries against this catalog.',
+    });
+  }
+  const shown = displayUrl(new URL(url));
+  const command = ['catq', 'types', '--service', shown, '--catalog', String(catalogId), ...outAndName(options, name)];
+  return { catalog, origin: { command: command.map(shellWord).join(' '), from: `the service at ${shown} (Get Catalog)`, version: packageVersion() } };
+}
+
+function outAndName(options: TypesOptions, name: string): string[] {
+  return [...(options.out !== undefined && options.out !== '-' ? ['--out', options.out] : []), ...(name !== DEFAULT_EXPORT_NAME ? ['--name', name] : [])];
+}
+
+/** A word for a POSIX shell: as it is when it is plain, else single-quoted. */
+function shellWord(w: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Writes through a temporary file and a rename, so that a failed run never leaves half a module. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const target = resolve(path);
+  const temp = `${target}.${process.pid}.tmp`;
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(temp, text);
+    await rename(temp, target);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CliError(`cannot write "${path}" (${code ?? String(e)}).`, { fix: 'check that the directory exists and can be written, or leave --out out to print the module.' });
+  }
+}
