@@ -144,6 +144,7 @@ serviceOptions(
     .option('-c, --catalog <file-or-id>', 'the catalog file (JSON, Get Catalog form); with --service, the catalog id')
     .option('-o, --out <file>', 'write the module to this file (default: standard output)')
     .option('--name <identifier>', 'the name of the exported constant', 'catalog')
+    .option('--check', 'write nothing: exit 1 when the file of --out differs from what the catalog gives now (for CI)')
     .option('--color', 'force colours')
     .option('--no-color', 'no colours (also: NO_COLOR=1)'),
   'read the catalog from this live catalog service (Get Catalog)',
@@ -156,8 +157,8 @@ Examples:
   CATQ_API_KEY=... catq types --service https://catalog.example.com --catalog 1042 --out src/catalog.ts
 
 The output is the same for the same catalog (keys sorted, attributes by name) and starts with a
-comment saying how to generate it again. Exit 2: bad option or catalog file; 4: the service refused
-(401, 404); 5: the service is unreachable or unavailable.`,
+comment saying how to generate it again. Exit 1: --check found the file out of date; 2: bad option
+or catalog file; 4: the service refused (401, 404); 5: the service is unreachable or unavailable.`,
   )
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = await runCommand(() => import('./commands/types.js'), undefined, options);

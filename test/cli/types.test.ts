@@ -198,6 +198,25 @@ describe('catq types --service', () => {
     expect(bad.code).toBe(2);
   });
 
+  it('--check: exit 0 while the file is up to date, exit 1 naming the changed attributes once the catalog changes', async () => {
+    const file = writeTemp(dir, 'check-catalog.json', JSON.stringify(rawCatalog));
+    const out = join(dir, 'check', 'catalog.ts');
+    expect((await catq(['types', '--catalog', file, '--out', out])).code).toBe(0);
+    const same = await catq(['types', '--catalog', file, '--out', out, '--check']);
+    expect(same.code).toBe(0);
+    expect(same.stderr).toMatch(/is up to date with catalog 5150/);
+    const changed = { ...rawCatalog, SearchableAttributes: rawCatalog.SearchableAttributes.map((a) => (a.Attribute === 'price' ? { ...a, Attribute: 'unit_price' } : a)) };
+    writeTemp(dir, 'check-catalog.json', JSON.stringify(changed));
+    const before = readFileSync(out, 'utf8');
+    const stale = await catq(['types', '--catalog', file, '--out', out, '--check']);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/is out of date: catalog 5150 has changed/);
+    expect(stale.stderr).toContain(`  - { Attribute: 'price', Cardinality: 'One', Type: 'Number' },`);
+    expect(stale.stderr).toContain(`  + { Attribute: 'unit_price', Cardinality: 'One', Type: 'Number' },`);
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    expect((await catq(['types', '--catalog', file, '--check'])).code).toBe(2);
+  });
+
   it('service failures: a wrong key and an unknown catalog exit 4, one line each', async () => {
     const wrong = await catq(['types', '--service', service.url, '--catalog', String(CATALOG_ID)], { env: { CATQ_API_KEY: 'wrong-key' } });
     expect(wrong.code).toBe(4);

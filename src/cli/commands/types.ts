@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { loadCatalog, type Catalog } from '../../catalog/index.js';
 import { hasErrors } from '../../diagnostics/index.js';
@@ -15,6 +15,7 @@ interface TypesOptions extends ServiceOptions {
   readonly catalog?: string;
   readonly out?: string;
   readonly name?: string;
+  readonly check?: boolean;
 }
 
 /**
@@ -32,11 +33,15 @@ export default async function types(_arg: undefined, options: TypesOptions, ctx:
       fix: 'for example: catq types --catalog catalog.json --out src/catalog.ts',
     });
   }
+  if (options.check && (options.out === undefined || options.out === '-')) {
+    throw new CliError('--check compares the module with the file of --out, and there is no --out.', { fix: 'add --out with the generated file, for example --out src/catalog.ts --check.' });
+  }
   if (options.service === undefined && (options.apiKeyFile !== undefined || options.apiKey !== undefined)) {
     throw new CliError('an API key is only used with --service.', { fix: 'add --service URL to read the catalog from the service, or drop the key option.' });
   }
   const { catalog, origin } = options.service !== undefined ? await liveCatalog(options.service, options.catalog, options, name) : await fileCatalog(options.catalog, options, name, ctx);
   const text = catalogModule(catalog, name, origin);
+  if (options.check) return checkUpToDate(options.out, text, catalog, ctx);
   if (options.out === undefined || options.out === '-') {
     ctx.stdout.write(text);
     return EXIT.ok;
@@ -69,6 +74,34 @@ async function liveCatalog(url: string, id: string, options: TypesOptions, name:
   const shown = displayUrl(new URL(url));
   const command = ['catq', 'types', '--service', shown, '--catalog', String(catalogId), ...outAndName(options, name)];
   return { catalog, origin: { command: command.map(shellWord).join(' '), from: `the service at ${shown} (Get Catalog)`, version: packageVersion() } };
+}
+
+/**
+ * `--check`: exit 0 when the file holds exactly the module the catalog gives now, else exit 1 with
+ * the lines that differ (each attribute is one line, so they name what changed in the catalog).
+ */
+async function checkUpToDate(out: string | undefined, text: string, catalog: Catalog, ctx: CliContext): Promise<number> {
+  const file = out as string;
+  let old: string;
+  try {
+    old = await readFile(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CliError(`cannot read "${file}" to check it (${code === 'ENOENT' ? 'no such file' : code ?? String(e)}).`, { exitCode: EXIT.unsafe, fix: 'run the same command without --check to write it.' });
+  }
+  if (old === text) {
+    eprintln(ctx, `${file} is up to date with catalog ${catalog.Id}`);
+    return EXIT.ok;
+  }
+  const before = new Set(old.split('\n'));
+  const after = new Set(text.split('\n'));
+  const changes = [...[...before].filter((l) => !after.has(l)).map((l) => `  - ${l.trim()}`), ...[...after].filter((l) => !before.has(l)).map((l) => `  + ${l.trim()}`)];
+  const shown = changes.slice(0, 20).join('\n') + (changes.length > 20 ? `\n  ... and ${changes.length - 20} more lines` : '');
+  throw new CliError(`${file} is out of date: catalog ${catalog.Id} has changed since it was generated.`, {
+    exitCode: EXIT.unsafe,
+    detail: shown,
+    fix: 'run the same command without --check to write it again, then fix what the type checker reports.',
+  });
 }
 
 function outAndName(options: TypesOptions, name: string): string[] {
