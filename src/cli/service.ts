@@ -17,7 +17,7 @@ export interface ServiceOptions {
   readonly apiKey?: string;
 }
 
-/** A client of the service at `--service`, and the base URL for messages (without any user:password). */
+/** A client of the service at `--service`, and its base URL for messages. */
 export interface Service {
   readonly client: CatalogClient;
   readonly url: string;
@@ -36,7 +36,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   return { client, url: displayUrl(url) };
 }
 
-/** `--service` as a URL: http(s) only, no query string or fragment. */
+/** `--service` as a URL: http(s) only, no user or password, no query string or fragment. */
 export function serviceUrl(text: string): URL {
   let url: URL | undefined;
   try {
@@ -49,15 +49,18 @@ export function serviceUrl(text: string): URL {
       fix: 'give the base address the /v1/... paths are appended to, for example --service https://catalog.example.com or --service http://127.0.0.1:8080.',
     });
   }
+  if (url.username !== '' || url.password !== '') {
+    // Not echoed: it holds a password.
+    throw new CliError('--service holds a user name or password; the catalog service takes the API key only.', {
+      fix: `give the address without them (https://host:port) and the key in ${API_KEY_ENV} or --api-key-file.`,
+    });
+  }
   return url;
 }
 
-/** The URL as shown in messages and generated files: never with the user and password it may carry. */
+/** The URL as shown in messages and generated files (no trailing slash). */
 export function displayUrl(url: URL): string {
-  const shown = new URL(url.href);
-  shown.username = '';
-  shown.password = '';
-  return shown.href.replace(/\/+$/, '');
+  return url.href.replace(/\/+$/, '');
 }
 
 /** The API key: `--api-key-file` when given, else `CATQ_API_KEY`. */

@@ -235,3 +235,34 @@ describe('catq types --service', () => {
     expect(arg.stderr).not.toContain(KEY);
   });
 });
+
+describe('docs/sdk.md, "Types for a live catalog"', () => {
+  it('shows the module catq types writes for its catalog, byte for byte but the header', async () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'sdk.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### Types for a live catalog'));
+    const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const shown = block.slice(block.indexOf("import { defineCatalog } from 'catq/builder';"), block.indexOf('\n// The application') + 1);
+    const shop = {
+      Id: 700,
+      Name: 'Outdoor shop',
+      Type: 'Product',
+      Aliases: { Id: 'sku', Name: 'title', Brand: { Id: 'brand_id', Name: 'brand' } },
+      SearchableAttributes: [
+        { Attribute: 'sku', Type: 'String', Cardinality: 'One' },
+        { Attribute: 'title', Type: 'Text', Cardinality: 'One' },
+        { Attribute: 'price', Type: 'Number', Cardinality: 'One' },
+        { Attribute: 'sizes', Type: 'Number', Cardinality: 'Many' },
+        { Attribute: 'brand', Type: 'String', Cardinality: 'One' },
+        { Attribute: 'brand_id', Type: 'Referenced', ReferenceId: 300, Cardinality: 'One' },
+        { Attribute: 'in_stock', Type: 'Boolean', Cardinality: 'One' },
+      ],
+    };
+    const r = await catq(['types', '--catalog', writeTemp(tempDir(), 'shop.json', JSON.stringify(shop))]);
+    expect(r.code).toBe(0);
+    expect(shown.length).toBeGreaterThan(100);
+    expect(shown).toBe(r.stdout.slice(r.stdout.indexOf('import ')) + '\n');
+    // The header as the service form writes it.
+    const header = r.stdout.slice(0, r.stdout.indexOf('import ')).replace(/from the file \S+\./, 'from the service at https://catalog.example.com (Get Catalog).').replace(/catq types --catalog \S+/, 'catq types --service https://catalog.example.com --catalog 700 --out src/catalog.ts');
+    expect(block).toContain(header);
+  });
+});

@@ -6,7 +6,7 @@ import { readCatalogFile } from '../catalog-file.js';
 import { catalogModule, DEFAULT_EXPORT_NAME, isExportName, type ModuleOrigin } from '../catalog-module.js';
 import { eprintln, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { catalogIdOption, fetchCatalog, openService, serviceUrl, displayUrl, type ServiceOptions } from '../service.js';
+import { catalogIdOption, fetchCatalog, openService, serviceUrl, type ServiceOptions } from '../service.js';
 import { packageVersion } from '../version.js';
 
 /** Options of `catq types`. */
@@ -71,7 +71,7 @@ async function liveCatalog(url: string, id: string, options: TypesOptions, name:
       fix: 'tell the operator of the service; catq cannot type queries against this catalog.',
     });
   }
-  const shown = displayUrl(new URL(url));
+  const shown = service.url;
   const command = ['catq', 'types', '--service', shown, '--catalog', String(catalogId), ...outAndName(options, name)];
   return { catalog, origin: { command: command.map(shellWord).join(' '), from: `the service at ${shown} (Get Catalog)`, version: packageVersion() } };
 }
