@@ -1,7 +1,7 @@
 // What the commands that talk to a live catalog service share (`--service URL`): the API key
 // (from CATQ_API_KEY or --api-key-file, never from an argument, which `ps` would show), the client
 // of `catq/client`, and one clear line for each way the service can fail, with its exit status.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Catalog } from '../catalog/index.js';
 import type { CatalogClient } from '../client/index.js';
 import { CliError, EXIT } from './exit-codes.js';
@@ -74,6 +74,7 @@ export async function readApiKey(options: ServiceOptions): Promise<string> {
     let text: string;
     try {
       text = await readFile(options.apiKeyFile, 'utf8');
+      await warnIfShared(options.apiKeyFile);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new CliError(`cannot read the API key file "${options.apiKeyFile}" (${code === 'ENOENT' ? 'no such file' : code ?? String(e)}).`, {
@@ -89,6 +90,13 @@ export async function readApiKey(options: ServiceOptions): Promise<string> {
     });
   }
   return checkKey(env.trim(), API_KEY_ENV);
+}
+
+/** A key file others can read is worth a warning (as ssh gives for a private key); POSIX only. */
+async function warnIfShared(file: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const { mode } = await stat(file);
+  if (mode & 0o044) process.stderr.write(`catq: warning: the API key file "${file}" can be read by other users; chmod 600 it.\n`);
 }
 
 function checkKey(key: string, where: string): string {

@@ -2,6 +2,7 @@
 // catalog and items of this test's own: the counts agree with the evaluator (`filter`) on the
 // same items, the verdict and the output agree with the local preflight on the same files, and
 // every way the service fails is one line and its own exit status.
+import { chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type Catalog } from '../../src/catalog/index.js';
@@ -73,6 +74,7 @@ const dir = tempDir();
 const catalogFile = writeTemp(dir, 'catalog.json', JSON.stringify(rawCatalog));
 const itemsFile = writeTemp(dir, 'items.ndjson', items.map((i) => JSON.stringify(i)).join('\n') + '\n');
 const keyFile = writeTemp(dir, 'key.txt', `${KEY}\n`);
+chmodSync(keyFile, 0o600);
 const env = { CATQ_API_KEY: KEY };
 
 function job(name: string, q: string, catalogId: unknown = CATALOG_ID): string {
@@ -205,6 +207,15 @@ describe('catq preflight --service', () => {
   it('the key from --api-key-file; never as an argument', async () => {
     const r = await catq(['preflight', '--api-key-file', keyFile, '--service', service.url, '--catalog', String(CATALOG_ID), '--no-items', 'price < 3'], { env: { CATQ_API_KEY: undefined } });
     expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const shared = writeTemp(dir, 'shared-key.txt', `${KEY}\n`);
+    chmodSync(shared, 0o644);
+    const warned = await catq(['preflight', '--api-key-file', shared, '--service', service.url, '--catalog', String(CATALOG_ID), '--no-items', 'price < 3'], { env: { CATQ_API_KEY: undefined } });
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toMatch(/can be read by other users; chmod 600 it/);
+    const withPassword = await catq(['preflight', '--service', service.url.replace('http://', 'http://user:hunter2@'), '--catalog', String(CATALOG_ID), 'price < 3'], { env });
+    expect(withPassword.code).toBe(2);
+    expect(withPassword.stderr).not.toContain('hunter2');
     const arg = await catq(['preflight', '--api-key', KEY, '--service', service.url, '--catalog', String(CATALOG_ID), 'price < 3'], { env: { CATQ_API_KEY: undefined } });
     expect(arg.code).toBe(2);
     expect(arg.stderr).toMatch(/--api-key is not accepted/);
