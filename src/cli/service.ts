@@ -1,6 +1,7 @@
 // What the commands that talk to a live catalog service share (`--service URL`): the API key
 // (from CATQ_API_KEY or --api-key-file, never from an argument, which `ps` would show), the client
 // of `catq/client`, and one clear line for each way the service can fail, with its exit status.
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { Catalog } from '../catalog/index.js';
 import type { CatalogClient } from '../client/index.js';
@@ -119,6 +120,18 @@ export function catalogIdOption(text: string): number {
     });
   }
   return Number(text);
+}
+
+/**
+ * Without `--service`, `--catalog` is a file: a number that names no file was most likely meant
+ * as a catalog id of a service, and the error says so.
+ */
+export function checkCatalogFileOption(value: string | undefined): void {
+  if (value !== undefined && /^[0-9]+$/.test(value) && !existsSync(value)) {
+    throw new CliError(`--catalog ${value} looks like a catalog id, and a catalog id needs --service (without it, --catalog is a file).`, {
+      fix: `add --service URL to read catalog ${value} from the service, or give the path of a catalog file.`,
+    });
+  }
 }
 
 /** Get Catalog, with each failure turned into one clear line (see {@link serviceError}). */

@@ -229,6 +229,9 @@ describe('catq types --service', () => {
 
   it('usage errors: no catalog, a catalog id that is not one, a key as an argument (exit 2)', async () => {
     expect((await catq(['types'])).code).toBe(2);
+    const id = await catq(['types', '--catalog', String(CATALOG_ID)]);
+    expect(id.code).toBe(2);
+    expect(id.stderr).toMatch(/looks like a catalog id, and a catalog id needs --service/);
     expect((await catq(['types', '--service', service.url, '--catalog', 'shop.json'], { env })).code).toBe(2);
     const arg = await catq(['types', '--service', service.url, '--catalog', String(CATALOG_ID), '--api-key', KEY]);
     expect(arg.code).toBe(2);

@@ -13,7 +13,7 @@ import { queryText, readQuery, renderQueryDiagnostics, summarize, type QueryText
 import { readJsonFile } from '../read-input.js';
 import { countFindings, countsLine, type Finding, type ItemCounts } from '../preflight-verdict.js';
 import { serviceCounts } from '../preflight-service.js';
-import { catalogIdOption, fetchCatalog, openService, type Service, type ServiceOptions } from '../service.js';
+import { catalogIdOption, checkCatalogFileOption, fetchCatalog, openService, type Service, type ServiceOptions } from '../service.js';
 import { loadEval, loadSyntax, loadWire } from '../stages.js';
 import { StreamPage } from '../stream-page.js';
 
@@ -134,6 +134,7 @@ interface CatalogSource {
 }
 
 async function fileCatalog(options: PreflightOptions, ctx: CliContext): Promise<CatalogSource> {
+  checkCatalogFileOption(options.catalog);
   const { catalog, warnings } = await readCatalogFile(options.catalog, ctx.colorErr);
   eprintln(ctx, warnings);
   return { catalog };

@@ -6,7 +6,7 @@ import { readCatalogFile } from '../catalog-file.js';
 import { catalogModule, DEFAULT_EXPORT_NAME, isExportName, type ModuleOrigin } from '../catalog-module.js';
 import { eprintln, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { catalogIdOption, fetchCatalog, openService, serviceUrl, type ServiceOptions } from '../service.js';
+import { catalogIdOption, checkCatalogFileOption, fetchCatalog, openService, serviceUrl, type ServiceOptions } from '../service.js';
 import { packageVersion } from '../version.js';
 
 /** Options of `catq types`. */
@@ -52,6 +52,7 @@ export default async function types(_arg: undefined, options: TypesOptions, ctx:
 }
 
 async function fileCatalog(file: string, options: TypesOptions, name: string, ctx: CliContext): Promise<{ catalog: Catalog; origin: ModuleOrigin }> {
+  checkCatalogFileOption(file);
   const { catalog, warnings } = await readCatalogFile(file, ctx.colorErr);
   eprintln(ctx, warnings);
   const command = ['catq', 'types', '--catalog', file, ...outAndName(options, name)];
