@@ -28,6 +28,8 @@ Examples:
   catq fmt '[["brand","Acme"],[["<","price"],20]]'
   catq run 'tags one-of ["sale"] and in_stock = true' --limit 5
   catq preflight --job examples/job.json
+  CATQ_API_KEY=... catq preflight --job job.json --service https://catalog.example.com
+  catq types --catalog catalog.json --out src/catalog.ts
 ${EXIT_HELP}`,
   );
 
@@ -101,23 +103,66 @@ command('explain', 'show clause by clause why the item with --id matches or not'
   .addOption(itemsOption())
   .addOption(formatOption());
 
-command('preflight', 'check the query of a create-ads-from-product-query job before submitting it (exit 1: unsafe)', () => import('./commands/preflight.js'))
-  .option('-j, --job <file>', 'the job JSON; the query is read from it at --query-path')
-  .option('-p, --query-path <pointer>', 'JSON pointer of the query in the job', '/Parameters/q')
-  .addOption(catalogOption())
-  .addOption(itemsOption())
-  .option('--no-items', 'check the query only, without counting matches')
-  .option('--max-share <fraction>', 'unsafe when more than this share of the items match', '0.5')
-  .option('--examples <n>', 'how many matching items to show', '5')
-  .option('--skip-bad-lines', 'skip malformed NDJSON lines with a warning instead of stopping')
-  .addOption(maxLineOption())
-  .addOption(formatOption())
+/** The options of the commands that can read from a live service (the key never as an argument). */
+function serviceOptions(cmd: Command, what: string): Command {
+  return cmd
+    .option('-s, --service <url>', `${what} (base address; the API key from CATQ_API_KEY or --api-key-file)`)
+    .option('--api-key-file <file>', 'with --service: a file holding the API key (instead of CATQ_API_KEY)')
+    .addOption(new Option('--api-key <key>', 'refused: a key on the command line is visible to other users; use CATQ_API_KEY or --api-key-file').hideHelp());
+}
+
+serviceOptions(
+  command('preflight', 'check the query of a create-ads-from-product-query job before submitting it (exit 1: unsafe)', () => import('./commands/preflight.js'))
+    .option('-j, --job <file>', 'the job JSON; the query is read from it at --query-path')
+    .option('-p, --query-path <pointer>', 'JSON pointer of the query in the job', '/Parameters/q')
+    .option('-c, --catalog <file-or-id>', 'the catalog definition (JSON, Get Catalog form; default: examples/catalog.json); with --service, the catalog id (default: the job\'s Parameters.CatalogId)')
+    .addOption(itemsOption())
+    .option('--no-items', 'check the query only, without counting matches')
+    .option('--max-share <fraction>', 'unsafe when more than this share of the items match', '0.5')
+    .option('--examples <n>', 'how many matching items to show', '5')
+    .option('--max-items <n>', 'with --service: stop each count after n items (the count is then a lower bound)')
+    .option('--skip-bad-lines', 'skip malformed NDJSON lines with a warning instead of stopping')
+    .addOption(maxLineOption())
+    .option('--no-progress', 'no progress bar on standard error')
+    .addOption(formatOption()),
+  'check against the catalog and count the items of this live catalog service',
+).addHelpText(
+  'after',
+  `
+Not safe to submit (exit 1): the query has errors, no item matches, every item matches, or more
+than --max-share of the items match. Warnings alone do not make a job unsafe.
+With --service, the catalog is read with Get Catalog and the items counted with List Catalog
+Items; a count stopped by --max-items is a lower bound, and a share it cannot decide is unsafe.
+The service refusing the request (401, 404, 400) exits 4; an unreachable or unavailable service
+(timeout, 429, 5xx such as 503) exits 5.`,
+);
+
+serviceOptions(
+  program
+    .command('types')
+    .description('write a TypeScript module exporting the catalog through defineCatalog, so queryBuilder is typed against it')
+    .option('-c, --catalog <file-or-id>', 'the catalog file (JSON, Get Catalog form); with --service, the catalog id')
+    .option('-o, --out <file>', 'write the module to this file (default: standard output)')
+    .option('--name <identifier>', 'the name of the exported constant', 'catalog')
+    .option('--check', 'write nothing: exit 1 when the file of --out differs from what the catalog gives now (for CI)')
+    .option('--color', 'force colours')
+    .option('--no-color', 'no colours (also: NO_COLOR=1)'),
+  'read the catalog from this live catalog service (Get Catalog)',
+)
   .addHelpText(
     'after',
     `
-Not safe to submit (exit 1): the query has errors, no item matches, every item matches, or more
-than --max-share of the items match. Warnings alone do not make a job unsafe.`,
-  );
+Examples:
+  catq types --catalog catalog.json --out src/catalog.ts
+  CATQ_API_KEY=... catq types --service https://catalog.example.com --catalog 1042 --out src/catalog.ts
+
+The output is the same for the same catalog (keys sorted, attributes by name) and starts with a
+comment saying how to generate it again. Exit 1: --check found the file out of date; 2: bad option
+or catalog file; 4: the service refused (401, 404); 5: the service is unreachable or unavailable.`,
+  )
+  .action(async (options: Record<string, unknown>) => {
+    process.exitCode = await runCommand(() => import('./commands/types.js'), undefined, options);
+  });
 
 program
   .command('lsp')
