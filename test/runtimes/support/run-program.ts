@@ -1,7 +1,7 @@
 /**
  * Runs program.mjs in one JavaScript runtime against the built package (dist/), as a child
  * process, and returns what it printed: Node and Bun run it as it is, Deno with no permission but
- * reading files and reaching the service, and Cloudflare's workerd runs it bundled by esbuild
+ * reading the repository and reaching the service, and Cloudflare's workerd runs it bundled by esbuild
  * (the browser/worker conditions) as a worker's `test` handler, with an outbound network that
  * may reach 127.0.0.1. The runtimes are this repository's devDependencies (`deno`, `bun`,
  * `workerd` on npm); see runtimeBinary for how each is found.
@@ -130,5 +130,6 @@ async function runIn(runtime: Runtime, dir: string, config: unknown): Promise<un
   if (runtime === 'node') return resultOf(await run(process.execPath, [main], dir));
   if (runtime === 'bun') return resultOf(await run(runtimeBinary('bun'), [main], dir));
   const host = new URL((config as { baseUrl: string }).baseUrl).host;
-  return resultOf(await run(runtimeBinary('deno'), ['run', '--no-prompt', '--no-lock', '--allow-read', `--allow-net=${host}`, main], dir));
+  // Reading the repository (the program, dist/, node_modules/) and reaching the service: nothing else.
+  return resultOf(await run(runtimeBinary('deno'), ['run', '--no-prompt', '--no-lock', `--allow-read=${root}`, `--allow-net=${host}`, main], dir));
 }
