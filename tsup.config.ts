@@ -67,6 +67,10 @@ const versions: { platform: 'node' | 'browser'; target: string; suffix: string; 
   { platform: 'node', target: 'node20', suffix: '.node', file: '' },
   { platform: 'browser', target: 'es2022', suffix: '', file: '.browser' },
 ];
+// jsonc-parser's ES module of its parser (the browser loader imports only `visit` from it, see
+// load-helpers.browser.ts) is bundled in: its own imports have no file extension, which only a
+// bundler resolves, and a CommonJS file cannot require it.
+const JSONC_PARSER_MODULE = /^jsonc-parser\/lib\//;
 const loaders: Options[] = versions.map(({ platform, target, suffix, file }) => ({
   entry: { [`load/chevrotain${suffix}`]: `src/syntax/load-chevrotain${file}.ts`, [`load/helpers${suffix}`]: `src/wire/load-helpers${file}.ts` },
   format: ['esm', 'cjs'],
@@ -78,6 +82,7 @@ const loaders: Options[] = versions.map(({ platform, target, suffix, file }) => 
   clean: false,
   treeshake: true,
   removeNodeProtocol: false,
+  noExternal: [JSONC_PARSER_MODULE],
 }));
 
 // `catq/codemirror` runs in browsers only: the static loaders are bundled in. CodeMirror and Lezer
@@ -94,6 +99,7 @@ const browser: Options = {
   clean: false,
   treeshake: true,
   external: [/^@codemirror\//, /^@lezer\//],
+  noExternal: [JSONC_PARSER_MODULE],
   removeNodeProtocol: false,
   esbuildPlugins: [staticLoaders],
 };

@@ -5,6 +5,9 @@
  */
 export { queryBuilder, defineCatalog, isQueryBuilder, QueryBuilder } from './query-builder.js';
 export { OPERATORS_BY_TYPE } from './operators-by-type.js';
+// What the builder throws, so that an application using only `catq/builder` can catch it without
+// importing the root entry (and its weight in a browser bundle).
+export { QueryError, isQueryError } from '../diagnostics/index.js';
 export type { QueryBuilderOptions } from './options.js';
 export type {
   AliasField,

@@ -7,6 +7,7 @@ import { hasErrors, throwBadArgument } from '../diagnostics/index.js';
 import { checkItems, checkScope, itemsPath, checkCatalogId } from './arguments.js';
 import { runBatches } from './batches.js';
 import { CatalogResponseError } from './errors.js';
+import { kindCatalog } from './kind-catalog.js';
 import { checkCallOptions, checkConcurrency, checkTimeout, readOptions, type BatchOptions, type CallOptions, type ClientOptions, type ListItemsOptions, type ListOptions } from './options.js';
 import { checkPage, ItemIterator, pageQueryString, PageIterator, paramsOfScope, type PageParams } from './pages.js';
 import { qParameter, readQueryInput } from './query-input.js';
@@ -88,7 +89,8 @@ export function createClient(options: ClientOptions): CatalogClient {
 
   const itemPager = (catalogId: number, kind: ItemKind, o: ListItemsOptions | undefined): PageIterator<ListedItem> => {
     const path = itemsPath(catalogId, kind, 'listItems');
-    const q = o?.q === undefined ? undefined : readQueryInput(o.q, known.get(catalogId), options.parse);
+    // Checked against the catalog of the kind listed (the referenced one, or the derived records).
+    const q = o?.q === undefined ? undefined : readQueryInput(o.q, kindCatalog(known, catalogId, kind), options.parse);
     return pager<ListedItem, ItemId>(path, o, q === undefined ? undefined : qParameter(q));
   };
 

@@ -4,15 +4,13 @@
  * Chromium (playwright-core, never a downloaded browser). Each entry has a tiny app
  * (support/apps.ts); its result in the browser equals its result in Node. The client's app talks
  * to a real catq-server: the page is served from the same origin as the service's API (both go
- * through the browser's request routing), so no CORS is involved. Sizes of the client-only and
- * builder-only apps (minified, gzipped) are printed and written to
- * test-artifacts/bundles/sizes.json; docs/bundles.md quotes them. `npm test` builds dist/ first.
+ * through the browser's request routing), so no CORS is involved. The sizes of apps using one
+ * entry are bundle-sizes.test.ts's. `npm test` builds dist/ first.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,8 +148,6 @@ async function runInNode(entry: Entry): Promise<unknown> {
   return JSON.parse(JSON.stringify(await mod.run({ ...config, baseUrl: server?.url }))) as unknown;
 }
 
-const sizes: Record<string, { minified: number; gzipped: number }> = {};
-
 describe.runIf(SERVER_PRESENT)('every browser-facing entry in Chromium', () => {
   for (const entry of ENTRIES) {
     for (const bundler of BUNDLERS) {
@@ -159,10 +155,6 @@ describe.runIf(SERVER_PRESENT)('every browser-facing entry in Chromium', () => {
         const built = await bundle(bundler, entry);
         const [browser, node] = await Promise.all([runInBrowser(built), runInNode(entry)]);
         expect(browser).toEqual(node);
-        if (bundler === 'esbuild') {
-          const js = built.files.get('/main.js') as Buffer;
-          sizes[entry] = { minified: js.length, gzipped: gzipSync(js, { level: 9 }).length };
-        }
       }, 400_000);
     }
   }
@@ -172,12 +164,5 @@ describe.runIf(SERVER_PRESENT)('every browser-facing entry in Chromium', () => {
     const inputs = Object.values(meta.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([f]) => relative(root, resolve(root, f))));
     expect(inputs).toContain(join('dist', 'client.js'));
     expect(inputs.filter((f) => /chevrotain|dist[\\/](syntax|index)\.js|load[\\/]chevrotain/.test(f))).toEqual([]);
-  });
-
-  it('reports the sizes of the client-only and builder-only apps', () => {
-    writeFileSync(join(artifacts, 'sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
-    console.log('minified / gzipped bytes of each app (esbuild --bundle --platform=browser --minify):\n' + Object.entries(sizes).map(([e, s]) => `  ${e}: ${s.minified} / ${s.gzipped}`).join('\n'));
-    expect(sizes['catq/client']?.gzipped).toBeGreaterThan(0);
-    expect(sizes['catq/builder']?.gzipped).toBeGreaterThan(0);
   });
 });

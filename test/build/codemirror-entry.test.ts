@@ -20,8 +20,9 @@ function bareImports(file: string): string[] {
 }
 
 describe('catq/codemirror entry', () => {
-  it('imports only CodeMirror, jsonc-parser and fastest-levenshtein (Chevrotain is part of catq dist, bundled in)', () => {
-    expect(bareImports('codemirror.js')).toEqual(['@codemirror/autocomplete', '@codemirror/language', '@codemirror/lint', '@codemirror/view', 'fastest-levenshtein', 'jsonc-parser']);
+  it('imports only CodeMirror and fastest-levenshtein (Chevrotain and jsonc-parser\'s parser are bundled in)', () => {
+    // jsonc-parser's parser module is bundled in (its own imports need a bundler; see tsup.config.ts).
+    expect(bareImports('codemirror.js')).toEqual(['@codemirror/autocomplete', '@codemirror/language', '@codemirror/lint', '@codemirror/view', 'fastest-levenshtein']);
   });
 
   it('bundles for the browser with no Node built-in', async () => {

@@ -45,8 +45,7 @@ export async function run(c) {
   };
 }`,
   'catq/builder': `
-import { queryBuilder } from 'catq/builder';
-import { QueryError } from 'catq';
+import { queryBuilder, QueryError } from 'catq/builder';
 export async function run(c) {
   const b = queryBuilder(c.catalog).where('price', '<', 20).where('title', 'matches', 'rain jacket');
   let wrong;

@@ -1,7 +1,7 @@
 /**
  * Starts this repository's catalog service (packages/server, built) as a child process on
- * embedded PGlite with one catalog, its items and an API key; resolves once it prints
- * `listening on http://HOST:PORT`.
+ * embedded PGlite with one catalog, its items and an API key (and, optionally, more catalogs
+ * without items); resolves once it prints `listening on http://HOST:PORT`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,12 +19,17 @@ export interface ServerProcess {
   stop(): void;
 }
 
-export async function startCatqServer(catalog: Catalog, items: readonly unknown[], apiKey: string): Promise<ServerProcess> {
+export async function startCatqServer(catalog: Catalog, items: readonly unknown[], apiKey: string, moreCatalogs: readonly Catalog[] = []): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'catq-client-'));
   writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
   writeFileSync(join(dir, 'items.ndjson'), items.map((i) => JSON.stringify(i)).join('\n') + '\n');
+  const more = moreCatalogs.flatMap((c, i) => {
+    const file = join(dir, `catalog-${i + 1}.json`);
+    writeFileSync(file, JSON.stringify(c));
+    return ['--catalog', file];
+  });
   const bin = join(root, 'packages', 'server', 'bin', 'catq-server.js');
-  const args = [bin, '--port', '0', '--catalog', join(dir, 'catalog.json'), '--items', join(dir, 'items.ndjson'), '--api-key', apiKey];
+  const args = [bin, '--port', '0', '--catalog', join(dir, 'catalog.json'), ...more, '--items', join(dir, 'items.ndjson'), '--api-key', apiKey];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = () => {
     child.kill('SIGKILL');
