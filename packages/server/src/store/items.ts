@@ -1,4 +1,5 @@
 import type { ItemId } from 'catq';
+import { canonicalNumber } from 'catq/listing';
 import { layoutDeleteSql, layoutUpsert } from 'catq/sql';
 import { ident } from './names.js';
 import type { Db, Queryable } from './db.js';
@@ -18,10 +19,10 @@ export function idKey(id: ItemId): string {
   return JSON.stringify(id);
 }
 
-/** The ids a path segment may name: the number first when the text is a canonical number, then the string. */
+/** The ids a path segment may name: the number first when the text is a canonical number (catq's reading), then the string. */
 export function pathIdCandidates(text: string): ItemId[] {
-  const n = Number(text);
-  return text !== '' && Number.isFinite(n) && String(n) === text ? [n, text] : [text];
+  const n = canonicalNumber(text);
+  return n === undefined ? [text] : [n, text];
 }
 
 /** Reads one item of a table by the first candidate id that exists. */
