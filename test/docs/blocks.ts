@@ -15,6 +15,11 @@ export interface DocBlock {
   readonly line: number;
   readonly code: string;
   readonly preambles: readonly string[];
+  /**
+   * What the block prints, when a ```text block follows it with nothing but blank lines between:
+   * that block's text, and the line of its fence. The run compares it with the block's output.
+   */
+  readonly output?: { readonly text: string; readonly line: number };
 }
 
 /** The TypeScript blocks of one Markdown text. */
@@ -22,7 +27,10 @@ export function tsBlocks(file: string, text: string): DocBlock[] {
   const out: DocBlock[] = [];
   for (const m of text.matchAll(/(?:<!--\s*preamble:\s*([^>]*?)\s*-->\n)?```(?:ts|typescript)\n([\s\S]*?)```/g)) {
     const line = text.slice(0, (m.index ?? 0) + (m[1] === undefined ? 0 : m[0].indexOf('```'))).split('\n').length;
-    out.push({ file, line, code: m[2] ?? '', preambles: m[1] ? m[1].split(',').map((s) => s.trim()).filter(Boolean) : [] });
+    const end = (m.index ?? 0) + m[0].length;
+    const shown = /^\n(\s*\n)*```text\n([\s\S]*?)```/.exec(text.slice(end));
+    const output = shown ? { text: shown[2] ?? '', line: text.slice(0, end + shown[0].indexOf('```text')).split('\n').length } : undefined;
+    out.push({ file, line, code: m[2] ?? '', preambles: m[1] ? m[1].split(',').map((s) => s.trim()).filter(Boolean) : [], ...(output ? { output } : {}) });
   }
   return out;
 }

@@ -39,6 +39,13 @@ const items: Record<string, unknown>[] = __itemsRead('examples/items.ndjson', 'u
   },
   /** `q`: a query as the q parameter of a URL carries it (`brand = "Hearth" and price < 100`). */
   q: { code: `const q: string = '${SAMPLE_Q}';` },
+  /**
+   * `q`, with a mistake: the wire text of three clauses on separate lines, the second comparing
+   * price with the string "20" (schema/type-mismatch on line 3).
+   */
+  'q-with-a-mistake': {
+    code: `const q: string = encodeURIComponent('[\\n  ["brand", "Acme"],\\n  [["<", "price"], "20"],\\n  [["one-of", "colors"], ["red", "blue"]]\\n]');`,
+  },
   /** `text`: a query as a person types it (infix). */
   text: { code: `const text: string = 'brand = "Hearth" and price < 100';` },
   /** `query`: a decoded query (`brand = "Hearth" and price < 100`). */

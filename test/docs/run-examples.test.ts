@@ -6,7 +6,7 @@
 // (`runs: false`: a browser page, a MongoDB server) is type-checked and not run. A block that
 // throws or exits non-zero fails the test, named by file and fence line. What a line's comment
 // shows is checked: `expr; // → value` must give value, `stmt; // throws CODE` must throw that
-// diagnostic (blocks.ts, withChecks).
+// diagnostic (blocks.ts, withChecks), and a ```text block right after a block is what it prints.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +50,11 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** What a run printed on stdout, colours removed, without trailing blank lines. */
+function printed(r: ReturnType<typeof spawnSync>): string {
+  return String(r.stdout).replace(/\x1b\[[0-9;]*m/g, '').trimEnd();
+}
+
 function runBlock(code: string, name: string): ReturnType<typeof spawnSync> {
   const js = transformSync(withChecks(code).code, { loader: 'ts', format: 'esm', target: 'node20' }).code;
   const file = join(work, `${name}.mjs`);
@@ -74,6 +79,13 @@ describe('the comments of a block are checked', () => {
     expect(runnable.reduce((n, b) => n + withChecks(b.code).checks, 0)).toBeGreaterThan(10);
   });
 
+  it('a block followed by a text block must print that text', () => {
+    const [block] = tsBlocks('docs/broken.md', "```ts\nconsole.log('\\x1b[31mred\\x1b[0m', 1 + 1);\n```\n\n```text\nred 3\n```\n");
+    expect(block?.output).toEqual({ text: 'red 3\n', line: 5 });
+    expect(printed(runBlock(block?.code ?? '', 'shows-output'))).toBe('red 2'); // not 'red 3': the test of the block fails
+    expect(tsBlocks('docs/x.md', '```ts\nf();\n```\n\nprose\n\n```text\nx\n```\n')[0]?.output).toBeUndefined();
+  });
+
   it('a fragment runs with its set-up, and fails without it', () => {
     const fragment = { file: 'docs/broken.md', line: 1, code: "import { validate } from 'catq';\nvalidate(query, catalog).length; // → 0\n", preambles: ['query', 'catalog'] };
     expect(runBlock(withPreambles(fragment).code, 'fragment-with').status).toBe(0);
@@ -94,5 +106,8 @@ describe('the TypeScript examples of README.md and docs/ run', () => {
   it.each(runnable.map((b) => [`${b.file}:${b.line}`, b] as const))('%s', (_name, block) => {
     const r = runBlock(withPreambles(block).code, `${block.file.replace(/[/.]/g, '-')}-${block.line}`);
     expect(r.status, `${block.file}: the block at line ${block.line}${block.preambles.length ? ` (set-ups: ${block.preambles.join(', ')})` : ''} failed:\n${String(r.stderr)}`).toBe(0);
+    if (block.output) {
+      expect(printed(r), `${block.file}: the block at line ${block.line} does not print what the text block after it (line ${block.output.line}) shows`).toBe(block.output.text.trimEnd());
+    }
   });
 });
