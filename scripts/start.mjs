@@ -7,6 +7,14 @@
  * their sources: catq's ES modules (no declarations, no CommonJS, no source maps), catq-server's
  * bundle and the playground page, side by side. While it builds it prints one line; a failed
  * build prints that build's output and exits 1. `npm run build` still makes the whole package.
+ * It takes no arguments (PORT and HOST set the address); a bad one is one line and exit status 2.
+ *
+ * Ctrl-C (SIGINT, which a terminal sends to npm, the shell and node together) or SIGTERM at any
+ * moment leaves nothing behind: the service removes its copy of the database folder
+ * (/tmp/catq-demo-*) when it exits, but it installs its own signal handlers only once it listens,
+ * and until then a signal's default action would end node without running its exit handlers.
+ * So until the service takes the signals over, this script turns them into a normal exit
+ * (process.exit runs the exit handlers, the service's removal among them).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -14,6 +22,24 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+if (process.argv.length > 2) {
+  process.stderr.write(`npm start: unexpected argument "${process.argv[2]}": it takes none (PORT=9000 npm start sets the port, HOST the address)\n`);
+  process.exit(2);
+}
+const port = process.env.PORT;
+if (port !== undefined && port !== '' && (!/^[0-9]{1,5}$/.test(port) || Number(port) > 65535)) {
+  process.stderr.write(`npm start: PORT=${port} is not a port: give a whole number from 0 to 65535 (0 picks a free one)\n`);
+  process.exit(2);
+}
+
+// Until the service installs its own handlers (it then has two listeners here), a signal ends
+// the process through process.exit, so that exit handlers run: 130 and 143 as a shell reports them.
+for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  process.on(signal, () => {
+    if (process.listenerCount(signal) === 1) process.exit(status);
+  });
+}
 
 /** The newest modification time under `paths` (files or folders; node_modules and dist skipped). */
 function newest(paths) {
@@ -67,10 +93,18 @@ const parts = [
   },
 ];
 
+/** The builds running, stopped if this process ends first. */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill();
+});
+
 /** Runs one build with its output kept; resolves to undefined, or to the output if it failed. */
 function run(part) {
   return new Promise((resolve) => {
     const child = spawn(part.command[0], part.command[1], { cwd: part.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

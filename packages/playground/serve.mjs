@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * A tiny static server for the built sample playground: `node serve.mjs [--port 5178] [--root dist/sample]`.
- * GET and HEAD only, files under the root only, no directory listings.
+ * A tiny static server for the built sample playground: `node serve.mjs [--port 5178] [--root dist/sample]`
+ * (PORT sets the port too). GET and HEAD only, files under the root only, no directory listings. A bad
+ * argument, a port in use or a missing build is one line on stderr and exit status 2 (1 for the port).
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -62,11 +63,63 @@ export function startServer({ port = 5178, host = '127.0.0.1', root = join(here,
   });
 }
 
+const USAGE = 'usage: node serve.mjs [--port N] [--root DIR]';
+
+/**
+ * Reads the command line (and PORT): `{ port, root? }`, or `{ error }`, one line naming the
+ * argument and what to give instead.
+ */
+export function readArguments(args, env = process.env) {
+  const out = {};
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i];
+    if (name === '--help' || name === '-h') return { help: true };
+    if (name !== '--port' && name !== '--root') return { error: `unknown argument "${name}" (${USAGE})` };
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) return { error: `${name} needs a value (${USAGE})` };
+    out[name.slice(2)] = value;
+    i++;
+  }
+  const portText = out.port ?? env.PORT ?? '5178';
+  if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65535) {
+    return { error: `${out.port === undefined ? 'PORT' : '--port'} ${JSON.stringify(portText)} is not a port: give a whole number from 0 to 65535 (0 picks a free one)` };
+  }
+  const result = { port: Number(portText) };
+  if (out.root !== undefined) {
+    const root = resolve(out.root);
+    let folder = false;
+    try {
+      folder = statSync(root).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!folder) return { error: `--root ${out.root} is not a folder: give the folder of a built page, e.g. dist/sample (npm run build --workspace catq-playground makes it)` };
+    result.root = root;
+  }
+  return result;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const opt = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
-  const port = Number(opt('--port') ?? process.env.PORT ?? 5178);
-  const root = opt('--root') ? resolve(opt('--root')) : undefined;
-  const { url } = await startServer({ port, ...(root ? { root } : {}) });
-  console.log(`catq playground at ${url} (Ctrl-C to stop)`);
+  const options = readArguments(process.argv.slice(2));
+  if (options.help) {
+    console.log(USAGE);
+  } else if (options.error) {
+    process.stderr.write(`serve.mjs: ${options.error}\n`);
+    process.exitCode = 2;
+  } else {
+    const root = options.root ?? join(here, 'dist', 'sample');
+    if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+      process.stderr.write(`serve.mjs: ${root} does not exist yet: build the page first (npm run build --workspace catq-playground), or run npm run playground\n`);
+      process.exitCode = 2;
+    } else {
+      try {
+        const { url } = await startServer({ port: options.port, root });
+        console.log(`catq playground at ${url} (Ctrl-C to stop)`);
+      } catch (e) {
+        const reason = e?.code === 'EADDRINUSE' ? `port ${options.port} is in use: give another with --port N (0 picks a free one)` : e?.code === 'EACCES' ? `no permission to listen on port ${options.port}: give one above 1023 with --port N` : String(e?.message ?? e);
+        process.stderr.write(`serve.mjs: ${reason}\n`);
+        process.exitCode = 1;
+      }
+    }
+  }
 }

@@ -1,6 +1,7 @@
 // The TypeScript blocks of README.md and docs/*.md, for test/docs/*.test.ts.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { definedNames, PREAMBLES, type Preamble } from './preambles.js';
 
 /** README.md and docs/*.md, relative to the repository root. */
 export function docFiles(root: string): string[] {
@@ -14,6 +15,11 @@ export interface DocBlock {
   readonly line: number;
   readonly code: string;
   readonly preambles: readonly string[];
+  /**
+   * What the block prints, when a ```text block follows it with nothing but blank lines between:
+   * that block's text, and the line of its fence. The run compares it with the block's output.
+   */
+  readonly output?: { readonly text: string; readonly line: number };
 }
 
 /** The TypeScript blocks of one Markdown text. */
@@ -21,27 +27,55 @@ export function tsBlocks(file: string, text: string): DocBlock[] {
   const out: DocBlock[] = [];
   for (const m of text.matchAll(/(?:<!--\s*preamble:\s*([^>]*?)\s*-->\n)?```(?:ts|typescript)\n([\s\S]*?)```/g)) {
     const line = text.slice(0, (m.index ?? 0) + (m[1] === undefined ? 0 : m[0].indexOf('```'))).split('\n').length;
-    out.push({ file, line, code: m[2] ?? '', preambles: m[1] ? m[1].split(',').map((s) => s.trim()).filter(Boolean) : [] });
+    const end = (m.index ?? 0) + m[0].length;
+    const shown = /^\n(\s*\n)*```text\n([\s\S]*?)```/.exec(text.slice(end));
+    const output = shown ? { text: shown[2] ?? '', line: text.slice(0, end + shown[0].indexOf('```text')).split('\n').length } : undefined;
+    out.push({ file, line, code: m[2] ?? '', preambles: m[1] ? m[1].split(',').map((s) => s.trim()).filter(Boolean) : [], ...(output ? { output } : {}) });
   }
   return out;
 }
 
-/** How NOT_YET_CHECKED names a block: its file and its first line of code. */
-export function blockKey(block: DocBlock): string {
-  return `${block.file}: ${block.code.split('\n').find((l) => l.trim() !== '')?.trim() ?? ''}`;
+/**
+ * The block with the code of its set-ups first (test/docs/preambles.ts), and how many lines they
+ * take. An unknown set-up name is an error naming the block and the names there are.
+ */
+export function withPreambles(block: DocBlock): { code: string; offset: number; runs: boolean; why: string[] } {
+  const unknown = block.preambles.filter((p) => !Object.hasOwn(PREAMBLES, p));
+  if (unknown.length) {
+    throw new Error(
+      `${block.file}: the block at line ${block.line} names the set-up ${unknown.map((u) => `"${u}"`).join(', ')} in its <!-- preamble: ... -->, ` +
+        `which test/docs/preambles.ts does not define (it has: ${Object.keys(PREAMBLES).join(', ')})`,
+    );
+  }
+  const used = block.preambles.map((p) => PREAMBLES[p] as Preamble);
+  const head = used.map((p) => p.code).filter(Boolean).join('\n');
+  return {
+    code: head === '' ? block.code : `${head}\n${block.code}`,
+    offset: head === '' ? 0 : head.split('\n').length,
+    runs: used.every((p) => p.runs !== false),
+    why: used.flatMap((p) => (p.why === undefined ? [] : [p.why])),
+  };
+}
+
+/** The set-ups that define `name`, for a failure message. */
+export function preamblesDefining(name: string): string[] {
+  return Object.entries(PREAMBLES)
+    .filter(([, p]) => definedNames(p).includes(name))
+    .map(([key]) => key);
 }
 
 
 /**
  * The block as a script that checks what its comments say: a one-line statement ending in
- * `// throws CODE` must throw a diagnostic with that code, and `expression; // → value` must give
+ * `// throws CODE` (a diagnostic code, `area/name`, last on the line; other words after `// throws`
+ * are prose) must throw a diagnostic with that code, and `expression; // → value` must give
  * `value` (deep equality; a value that is not a JavaScript literal is prose and is left alone).
  * The count of checked comments comes back with the code.
  */
 export function withChecks(code: string): { code: string; checks: number } {
   let checks = 0;
   const lines = code.split('\n').map((line) => {
-    const thrown = /^(\s*)(.+?);\s*\/\/ throws ([\w/-]+)/.exec(line);
+    const thrown = /^(\s*)(.+?);\s*\/\/ throws ([a-z]+\/[a-z0-9-]+)\s*$/.exec(line);
     if (thrown) {
       checks++;
       return `${thrown[1]}__throws(() => { ${thrown[2]}; }, ${JSON.stringify(thrown[3])});`;

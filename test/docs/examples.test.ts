@@ -2,19 +2,20 @@
 // (dist/*.d.ts, `npm run build` first), as Rust checks the examples of its docs.
 //
 // Convention, for whoever writes a block:
-// - A complete example (it imports what it uses) needs nothing.
+// - A complete example (it imports and defines what it uses) needs nothing.
 // - A fragment that uses names it does not define says which set-up it assumes in an HTML comment
 //   on the line before its fence: `<!-- preamble: catalog, q -->`. Each name is an entry of
-//   PREAMBLES in test/docs/preambles.ts (declarations prepended before type-checking); add one
+//   PREAMBLES in test/docs/preambles.ts (real code on the sample, prepended to the block); add one
 //   there when a new kind of fragment needs it.
-// A failure names the file, the line of the block's fence and tsc's message for the block's line.
+// A failure names the file, the line in it, the block's fence line, tsc's message and, for a
+// name the block does not define, the set-up that defines it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blockKey, docFiles, tsBlocks, type DocBlock } from './blocks.js';
-import { NOT_YET_CHECKED, PREAMBLES } from './preambles.js';
+import { docFiles, preamblesDefining, tsBlocks, withPreambles, type DocBlock } from './blocks.js';
+import { PREAMBLES } from './preambles.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,6 +24,24 @@ const blocks = docs.flatMap((f) => tsBlocks(f, readFileSync(join(root, f), 'utf8
 const work = join(root, '.build', 'doc-examples');
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** What to do about a tsc message in a doc block, when the message alone does not say. */
+function hint(message: string): string {
+  const name = /TS2304: Cannot find name '(\w+)'|TS18004: No value exists in scope for the shorthand property '(\w+)'|TS2552: Cannot find name '(\w+)'/.exec(message);
+  const missing = name?.[1] ?? name?.[2] ?? name?.[3];
+  if (missing !== undefined) {
+    const from = preamblesDefining(missing);
+    return (
+      ` [the block uses \`${missing}\` but does not define or import it: ` +
+      (from.length
+        ? `add <!-- preamble: ${from.join(' or ')} --> on the line before its fence (test/docs/preambles.ts), or define it in the block]`
+        : `define or import it in the block, or add a set-up that defines it to PREAMBLES in test/docs/preambles.ts and name it in <!-- preamble: ... --> on the line before the fence]`)
+    );
+  }
+  if (/TS2307/.test(message)) return ' [a block may import only catq, node: modules and the packages the repository installs]';
+  if (/TS1108/.test(message)) return ' [a block is a module, so it cannot `return` at its top level: write the handler as a function, or use if/else]';
+  return '';
+}
 
 interface Problem {
   readonly block: DocBlock;
@@ -35,13 +54,11 @@ function typeCheck(list: readonly DocBlock[]): Problem[] {
   mkdirSync(work, { recursive: true });
   const names = new Map<string, { block: DocBlock; offset: number }>();
   list.forEach((block, i) => {
-    const unknown = block.preambles.filter((p) => !(p in PREAMBLES));
-    if (unknown.length) throw new Error(`${block.file}:${block.line}: unknown preamble ${unknown.join(', ')} (see test/docs/preambles.ts)`);
-    const head = block.preambles.map((p) => PREAMBLES[p]).join('\n');
+    const { code, offset } = withPreambles(block);
     const name = `block${i}.ts`;
-    // Each block is its own module; the preamble's lines come first.
-    writeFileSync(join(work, name), `${head}\n${block.code}\nexport {};\n`);
-    names.set(name, { block, offset: head.split('\n').length });
+    // Each block is its own module; its set-ups' lines come first.
+    writeFileSync(join(work, name), `${code}\nexport {};\n`);
+    names.set(name, { block, offset });
   });
   writeFileSync(
     join(work, 'tsconfig.json'),
@@ -62,8 +79,11 @@ function typeCheck(list: readonly DocBlock[]): Problem[] {
     const at = names.get(m[1] ?? '');
     if (!at) continue;
     const inBlock = Number(m[2]) - at.offset;
-    const where = inBlock >= 1 ? `${at.block.file}:${at.block.line + inBlock} (block at line ${at.block.line})` : `${at.block.file}: block at line ${at.block.line}, in its preamble`;
-    problems.push({ block: at.block, text: `${where}: ${m[4]}` });
+    const where =
+      inBlock >= 1
+        ? `${at.block.file}:${at.block.line + inBlock} (block at line ${at.block.line})`
+        : `${at.block.file}: block at line ${at.block.line}, in its set-up ${at.block.preambles.join(', ')} (test/docs/preambles.ts)`;
+    problems.push({ block: at.block, text: `${where}: ${m[4]}${hint(m[4] ?? '')}` });
   }
   if (r.status !== 0 && problems.length === 0) throw new Error(`tsc failed:\n${r.stdout}${r.stderr}`);
   return problems;
@@ -71,22 +91,43 @@ function typeCheck(list: readonly DocBlock[]): Problem[] {
 
 describe('the TypeScript examples of README.md and docs/', () => {
   it('finds them all', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(30);
+    expect(blocks.length).toBeGreaterThanOrEqual(34);
   });
 
-  it('type-check against the built package (but the fragments of NOT_YET_CHECKED)', () => {
-    const problems = typeCheck(blocks);
-    const failing = new Set(problems.map((p) => blockKey(p.block)));
-    if (process.env['CATQ_DOC_BLOCKS_DUMP']) writeFileSync(process.env['CATQ_DOC_BLOCKS_DUMP'], JSON.stringify([...failing], null, 2));
-    expect(problems.filter((p) => !NOT_YET_CHECKED.includes(blockKey(p.block))).map((p) => p.text)).toEqual([]);
-    // The list only shrinks: a listed block that now type-checks (or is gone) must leave it.
-    expect(NOT_YET_CHECKED.filter((k) => !failing.has(k)).map((k) => `${k}: type-checks now (or is gone); remove it from NOT_YET_CHECKED`)).toEqual([]);
+  it('every one type-checks against the built package', () => {
+    expect(typeCheck(blocks).map((p) => p.text)).toEqual([]);
   }, 180_000);
 
-  it('a broken block is reported with its file and line', () => {
+  it('every set-up a block names exists, and every set-up is used', () => {
+    const used = new Set(blocks.flatMap((b) => b.preambles));
+    for (const b of blocks) withPreambles(b); // throws for an unknown name
+    expect(Object.keys(PREAMBLES).filter((k) => !used.has(k))).toEqual([]);
+  });
+});
+
+describe('the check fails on a broken block, and says where and what is missing', () => {
+  it('a type error: the file, the line in it and the block', () => {
     const broken: DocBlock = { file: 'docs/broken.md', line: 10, code: "import { decode } from 'catq';\nconst n: number = decode('x');\n", preambles: [] };
     const problems = typeCheck([broken]).map((p) => p.text);
     expect(problems.length).toBe(1);
     expect(problems[0]).toMatch(/^docs\/broken\.md:12 \(block at line 10\): error TS2322/);
+  }, 180_000);
+
+  it('a fragment without its set-up: the missing name and the set-up that defines it', () => {
+    const fragment: DocBlock = { file: 'docs/broken.md', line: 20, code: "import { validate } from 'catq';\n\nvalidate(query, catalog);\n", preambles: ['query'] };
+    const problems = typeCheck([fragment]).map((p) => p.text);
+    expect(problems).toEqual([
+      "docs/broken.md:23 (block at line 20): error TS2304: Cannot find name 'catalog'. [the block uses `catalog` but does not define or import it: add <!-- preamble: catalog --> on the line before its fence (test/docs/preambles.ts), or define it in the block]",
+    ]);
+    // With the set-up named, the same block passes.
+    expect(typeCheck([{ ...fragment, preambles: ['query', 'catalog'] }])).toEqual([]);
+  }, 180_000);
+
+  it('a name no set-up defines, a top-level return, an unknown set-up', () => {
+    const odd: DocBlock = { file: 'README.md', line: 5, code: 'if (cart.size) return;\n', preambles: [] };
+    const problems = typeCheck([odd]).map((p) => p.text);
+    expect(problems.some((t) => t.startsWith('README.md:6 (block at line 5): error TS2304') && t.includes('add a set-up that defines it to PREAMBLES'))).toBe(true);
+    expect(problems.some((t) => t.includes('TS1108') && t.includes('cannot `return` at its top level'))).toBe(true);
+    expect(() => withPreambles({ ...odd, preambles: ['cart'] })).toThrow(/^README\.md: the block at line 5 names the set-up "cart" .*which test\/docs\/preambles\.ts does not define \(it has: catalog, /);
   }, 180_000);
 });

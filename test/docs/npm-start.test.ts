@@ -1,0 +1,87 @@
+// `npm start`, as the README tells a newcomer to run it, stopped with Ctrl-C: a terminal sends
+// SIGINT to its whole foreground process group (npm, the shell npm runs the script in, node),
+// so the test starts `npm start` as a process group of its own and sends SIGINT to the group,
+// once while the service is starting (its copy of the database folder just made) and once when
+// it listens. Each time the group must end and leave no /tmp/catq-demo-* folder: TMPDIR points
+// at a folder of the test's own, which must be empty afterwards.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const temps: string[] = [];
+
+afterAll(() => {
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+/** Whether a process group still has a member. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `npm start` in its own process group with TMPDIR set to a fresh folder, sends SIGINT to
+ * the group when `when` says so, and resolves once every process of the group has ended: the
+ * output, and what is left in TMPDIR.
+ */
+async function startAndInterrupt(when: 'copy made' | 'listening'): Promise<{ out: string; left: string[] }> {
+  const tmp = mkdtempSync(join(tmpdir(), 'catq-start-test-'));
+  temps.push(tmp);
+  const child = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, PORT: '0', TMPDIR: tmp }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pgid = child.pid!;
+  let out = '';
+  let sent = false;
+  const interrupt = (): void => {
+    if (sent) return;
+    sent = true;
+    process.kill(-pgid, 'SIGINT'); // Ctrl-C
+  };
+  child.stdout.on('data', (d) => {
+    out += String(d);
+    if (when === 'listening' && out.includes('listening on')) interrupt();
+  });
+  child.stderr.on('data', (d) => (out += String(d)));
+  const poll =
+    when === 'copy made'
+      ? setInterval(() => {
+          if (readdirSync(tmp).some((f) => f.startsWith('catq-demo-'))) interrupt();
+        }, 10)
+      : undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', () => (sent ? resolve() : reject(new Error(`npm start ended before it was interrupted:\n${out}`))));
+    });
+  } finally {
+    clearInterval(poll);
+  }
+  // npm may end before node has finished stopping: wait for the whole group.
+  const deadline = Date.now() + 30_000;
+  while (groupAlive(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const alive = groupAlive(pgid);
+  if (alive) process.kill(-pgid, 'SIGKILL');
+  expect(alive, `a process of npm start's group was still running 30 s after Ctrl-C:\n${out}`).toBe(false);
+  return { out, left: readdirSync(tmp) };
+}
+
+describe('npm start stopped with Ctrl-C (SIGINT to its process group) leaves no /tmp/catq-demo-* folder', () => {
+  it('while the service starts, its database copy just made', async () => {
+    const { out, left } = await startAndInterrupt('copy made');
+    expect(left, `left behind in TMPDIR; npm start printed:\n${out}`).toEqual([]);
+  }, 300_000);
+
+  it('once it listens', async () => {
+    const { out, left } = await startAndInterrupt('listening');
+    expect(out).toContain('listening on');
+    expect(left, `left behind in TMPDIR; npm start printed:\n${out}`).toEqual([]);
+  }, 300_000);
+});
