@@ -144,11 +144,14 @@ export function generateSource(plans: readonly ClausePlan[], keyless: boolean): 
     .map((g) => (g.length === 1 ? clauseCode(g[0] as ClausePlan, em) : groupCode(g, em) ?? g.map((p) => clauseCode(p, em)).join('\n    ')))
     .join('\n    ');
   const source =
+    // Total by itself: everything, the first test included (Array.isArray throws on a revoked
+    // proxy), is inside the try, so an item that cannot be read matches nothing.
     `return function catqPredicate(item) {\n` +
+    `  try {\n` +
     // Not an object, or an array (even one given extra own properties in JS): no keys at all.
-    `  if (typeof item !== "object" || item === null || Array.isArray(item)) return ${keyless ? 'true' : 'false'};\n` +
-    `  let f = 0, pr; // f: 0 = prototype not read yet, 1 = plain (Object.prototype or null), 2 = other\n` +
-    `  try {\n    ${body}\n    return true;\n  } catch (_) {\n    return false;\n  }\n};`;
+    `    if (typeof item !== "object" || item === null || Array.isArray(item)) return ${keyless ? 'true' : 'false'};\n` +
+    `    let f = 0, pr; // f: 0 = prototype not read yet, 1 = plain (Object.prototype or null), 2 = other\n` +
+    `    ${body}\n    return true;\n  } catch (_) {\n    return false;\n  }\n};`;
   return { source, refs: em.refs };
 }
 
