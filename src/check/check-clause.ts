@@ -1,5 +1,6 @@
 import { isOperator, type Clause } from '../ast/index.js';
-import { resolveField, type SearchableAttribute } from '../catalog/index.js';
+import type { SearchableAttribute } from '../catalog/index.js';
+import { resolveFieldCached } from './resolve-cache.js';
 import { describeValue, diagnostic } from '../diagnostics/index.js';
 import { isAllowed, operatorsFor, OPERATORS } from '../operators/index.js';
 import type { CheckContext } from './context.js';
@@ -64,7 +65,7 @@ function checkField(
   c: Clause,
   places: ClausePlaces,
 ): { readonly attribute: SearchableAttribute; readonly rawKey: string } | undefined {
-  const r = resolveField(ctx.catalog, c.field);
+  const r = resolveFieldCached(ctx.catalog, c.field);
   if (r.ok) return r;
   switch (r.reason) {
     case 'unknown-field': {

@@ -79,6 +79,11 @@ function codePoints(s: string): number {
  * skipped silently (the other checks report them).
  */
 export function checkLimits(query: Query, limits: QueryLimits, out: Diagnostic[]): void {
+  if (!withinLimitsByLength(query, limits)) checkLimitsByWords(query, limits, out);
+}
+
+/** {@link checkLimits} without the shortcut for short values: every value cut into words. */
+export function checkLimitsByWords(query: Query, limits: QueryLimits, out: Diagnostic[]): void {
   let total = 0;
   const clauses = query.clauses;
   for (let i = 0; i < clauses.length; i++) {
@@ -101,4 +106,26 @@ export function checkLimits(query: Query, limits: QueryLimits, out: Diagnostic[]
     }
   }
   if (total > limits.maxPatternSize) out.push(diagnostic('limit/pattern-too-large', { size: total, limit: limits.maxPatternSize }, { path: '', ...(query.span ? { span: query.span } : {}) }));
+}
+
+/**
+ * Whether the text values of `query` are short enough that no limit can be passed, without
+ * cutting them into words. A word is a piece of the value, and lower-casing turns one UTF-16
+ * code unit into at most two code points (only U+0130 grows, into two), so a value of L code
+ * units has words of at most 2L code points, at most 2L code points of words in all, and at
+ * most (L + 1) / 2 words (two words have a separator between them). Most values are short
+ * (with the default limits, up to 50 code units), and skip the tokenizer here.
+ */
+function withinLimitsByLength(query: Query, limits: QueryLimits): boolean {
+  let bound = 0;
+  const clauses = query.clauses;
+  for (let i = 0; i < clauses.length; i++) {
+    const c = clauses[i] as Clause | null;
+    if (c === null || typeof c !== 'object' || (c.operator !== 'matches' && c.operator !== 'matches-phrase')) continue;
+    if (typeof c.value !== 'string') continue;
+    const n = c.value.length;
+    if (2 * n > limits.maxTokenLength || (n + 1) / 2 > limits.maxTokens) return false;
+    bound += 2 * n;
+  }
+  return bound <= limits.maxPatternSize;
 }

@@ -7,14 +7,20 @@ import { isOperator, type Clause, type ClauseSpans } from '../ast/index.js';
 import { describeValue, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { DEFAULT_LIMITS, jsonValueProblems } from '../wire/index.js';
 
-/** The own data property `key` (`found: false` for an accessor or a proxy that throws). */
-function ownData(obj: object, key: string): { found: boolean; value?: unknown } {
+/** What {@link ownData} returns for an accessor, or a proxy that throws. */
+const UNREADABLE: unique symbol = Symbol('unreadable');
+
+/**
+ * The own data property `key` (undefined when absent; {@link UNREADABLE} for an accessor or a
+ * proxy that throws). Returns the value itself, not a wrapper: this runs four times per clause.
+ */
+function ownData(obj: object, key: string): unknown {
   try {
     const desc = Object.getOwnPropertyDescriptor(obj, key);
-    if (!desc) return { found: true };
-    return 'value' in desc ? { found: true, value: desc.value } : { found: false };
+    if (!desc) return undefined;
+    return 'value' in desc ? desc.value : UNREADABLE;
   } catch {
-    return { found: false };
+    return UNREADABLE;
   }
 }
 
@@ -26,6 +32,9 @@ export function describeSafely(v: unknown): string {
     return 'a value that cannot be read';
   }
 }
+
+/** The diagnostics of a clause read without a problem (shared, never written to). */
+const NONE: Diagnostic[] = [];
 
 const unreadable = (index: number, what: string): Diagnostic =>
   diagnostic('wire/not-json', { found: `a value that cannot be read (${what})` }, { path: `/${index}` });
@@ -42,22 +51,22 @@ export function readClause(c: unknown, index: number): { clause?: Clause; diagno
   const field = ownData(c, 'field');
   const value = ownData(c, 'value');
   const spans = ownData(c, 'spans');
-  if (!operator.found || !field.found || !value.found || !spans.found) return { diagnostics: [unreadable(index, 'a getter or proxy')] };
-  if (!isOperator(operator.value)) {
+  if (operator === UNREADABLE || field === UNREADABLE || value === UNREADABLE || spans === UNREADABLE) return { diagnostics: [unreadable(index, 'a getter or proxy')] };
+  if (!isOperator(operator)) {
     // A string is reported as it is; anything else (a symbol, a null-prototype object) described.
-    const op = typeof operator.value === 'string' ? operator.value : describeSafely(operator.value);
+    const op = typeof operator === 'string' ? operator : describeSafely(operator);
     return { diagnostics: [diagnostic('wire/unknown-operator', { operator: op }, { path: `/${index}/0/0` })] };
   }
-  if (typeof field.value !== 'string') {
-    return { diagnostics: [diagnostic('wire/field-not-string', { found: describeSafely(field.value) }, { path: `/${index}/0/1` })] };
+  if (typeof field !== 'string') {
+    return { diagnostics: [diagnostic('wire/field-not-string', { found: describeSafely(field) }, { path: `/${index}/0/1` })] };
   }
-  const v = value.value;
+  const v = value;
   // A scalar is plain JSON as it is (NaN and the infinities are kept: the value checks report them).
-  if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { clause: c as Clause, diagnostics: [] };
-  const checked = jsonValueProblems(value.value, [index, 1], DEFAULT_LIMITS, true);
+  if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { clause: c as Clause, diagnostics: NONE };
+  const checked = jsonValueProblems(v, [index, 1], DEFAULT_LIMITS, true);
   if (checked.diagnostics.length) return { diagnostics: checked.diagnostics };
-  if (checked.value === value.value) return { clause: c as Clause, diagnostics: [] };
-  return { clause: rebuild(operator.value, field.value, checked.value, spans.value), diagnostics: [] };
+  if (checked.value === v) return { clause: c as Clause, diagnostics: NONE };
+  return { clause: rebuild(operator, field, checked.value, spans), diagnostics: [] };
 }
 
 /** A clause with a copied value. */

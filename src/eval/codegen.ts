@@ -62,15 +62,19 @@ class Emitter {
  * much as the rest of a clause on items of many shapes, so most items take a cheaper exact route:
  * when the item's prototype is `Object.prototype` (JSON data) or `null`, and `Object.prototype`
  * does not have the key (checked at run time, so later prototype pollution is caught), every
- * value read is the item's own. The prototype is read at most once per item, and only when some
- * clause needs it. Keys that `Object.prototype` has (`constructor`, `__proto__`, `toString`...)
- * always use `hasOwnProperty`.
+ * value read is the item's own. Keys that `Object.prototype` has (`constructor`, `__proto__`,
+ * `toString`...) always use `hasOwnProperty`.
+ *
+ * What kind of item it is, is found out here too, at most once per item and only when some
+ * clause needs it (`f`: 0 = not known yet, 1 = plain object, 2 = other object, 3 = no keys at
+ * all: a primitive, a function or an array, even one given extra own properties in JS). Most
+ * items fail a clause before that, and pay for neither the prototype nor the kind.
  */
+const KIND = `(f === 0 ? (f = typeof item !== "object" || Array.isArray(item) ? 3 : ((pr = GP(item)) === OP || pr === null) ? 1 : 2) : f)`;
 function own(key: string): string {
   const k = JSON.stringify(key);
-  if (key in Object.prototype) return `H.call(item, ${k})`;
-  const plain = `(f === 0 ? (f = ((pr = GP(item)) === OP || pr === null) ? 1 : 2) : f) === 1`;
-  return `((${plain} && !(${k} in OP)) || H.call(item, ${k}))`;
+  if (key in Object.prototype) return `(${KIND} !== 3 && H.call(item, ${k}))`;
+  return `(${KIND} === 1 ? !(${k} in OP) || H.call(item, ${k}) : f === 2 && H.call(item, ${k}))`;
 }
 
 /** The statements of one clause: `return false` when it fails. `v`, `i`, `j`, `e`, `a`, `ok`, `all` are block-scoped. */
@@ -144,11 +148,18 @@ export function generateSource(plans: readonly ClausePlan[], keyless: boolean): 
     .map((g) => (g.length === 1 ? clauseCode(g[0] as ClausePlan, em) : groupCode(g, em) ?? g.map((p) => clauseCode(p, em)).join('\n    ')))
     .join('\n    ');
   const source =
+    // Total by itself: everything is inside the try, so an item that cannot be read (a revoked
+    // proxy, a getter that throws) matches nothing. A null or undefined item has no keys. So has
+    // a primitive or an array: a predicate that holds on an item without keys (only `present?
+    // false` clauses) says so at once; any other reads the key first and leaves the kind of item
+    // to the ownership test (a primitive's or an array's value is never its own key).
     `return function catqPredicate(item) {\n` +
-    // Not an object, or an array (even one given extra own properties in JS): no keys at all.
-    `  if (typeof item !== "object" || item === null || Array.isArray(item)) return ${keyless ? 'true' : 'false'};\n` +
-    `  let f = 0, pr; // f: 0 = prototype not read yet, 1 = plain (Object.prototype or null), 2 = other\n` +
-    `  try {\n    ${body}\n    return true;\n  } catch (_) {\n    return false;\n  }\n};`;
+    `  try {\n` +
+    (keyless
+      ? `    if (typeof item !== "object" || item === null || Array.isArray(item)) return true;\n`
+      : `    if (item === null || item === undefined) return false;\n`) +
+    `    let f = 0, pr;\n` +
+    `    ${body}\n    return true;\n  } catch (_) {\n    return false;\n  }\n};`;
   return { source, refs: em.refs };
 }
 

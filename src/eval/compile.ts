@@ -64,7 +64,9 @@ function compilePlan(checked: CheckedQuery, options: CompileOptions): Predicate 
   const keyless = holdsOnKeyless(plans);
   const ordered = [...plans].sort((a, b) => cost(a) - cost(b) || a.index - b.index);
   const mode = options.mode ?? 'auto';
-  return total(mode !== 'closure' && canGenerateCode() ? generatedFn(ordered, keyless) : queryFn(ordered, keyless));
+  // The generated predicate is total by itself (its whole body is inside a try): wrapping it
+  // again would put every predicate behind one shared call site, which V8 cannot inline.
+  return mode !== 'closure' && canGenerateCode() ? generatedFn(ordered, keyless) : total(queryFn(ordered, keyless));
 }
 
 /**

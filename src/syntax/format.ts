@@ -6,7 +6,7 @@
  * and back-quoted otherwise, single spaces, ` and ` between clauses, and the empty string for the
  * empty query. `parse(format(q))` gives `q` back for every query.
  */
-import { isQuery, type Clause, type JsonValue, type Query } from '../ast/index.js';
+import { isOperator, isQuery, type Clause, type JsonValue, type Query } from '../ast/index.js';
 import { guardAll, throwBadArgument } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { BARE_FIELD, KEYWORDS } from './tokens.js';
@@ -67,6 +67,18 @@ function writeValue(value: JsonValue, budget: { left: number }): string {
   return out + '}';
 }
 
+/**
+ * Refuses a hand-built clause whose operator or field is not a string before either is used as
+ * one: turning a value into a string (a property key, a regular expression's input) would join
+ * an array of any length, 2^32 - 1 holes included.
+ */
+function checkHead(c: Clause): void {
+  const operator: unknown = c.operator;
+  const field: unknown = c.field;
+  if (!isOperator(operator)) throwBadArgument('format', 'query', 'clauses whose operator is one of the operators', operator, 'Build clauses with clause(), which checks them.');
+  if (typeof field !== 'string') throwBadArgument('format', 'query', 'clauses whose field is a string', field, 'Build clauses with clause(), which checks them.');
+}
+
 /** One clause in canonical form: `field operator value`. */
 export function formatClause(c: Clause): string {
   return formatField(c.field) + ' ' + OPERATORS[c.operator].infix + ' ' + formatValue(c.value);
@@ -82,6 +94,7 @@ export function format(q: Query): string {
     let out = '';
     for (let i = 0; i < clauses.length; i++) {
       const c = clauses[i] as Clause;
+      checkHead(c);
       out += (i ? ' and ' : '') + formatField(c.field) + ' ' + OPERATORS[c.operator].infix + ' ' + writeValue(c.value, budget);
     }
     return out;

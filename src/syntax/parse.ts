@@ -7,6 +7,7 @@ import { badArgument, capDiagnostics, DEFAULT_MAX_DIAGNOSTICS, diagnostic, hasEr
 import { ownOptions } from '../wire/index.js';
 import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
+import { fastParse } from './fast-parse.js';
 import { fixKeywordCase } from './keyword-case.js';
 import { tokenEnd, tokenSpan } from './token-span.js';
 import { AstBuilder } from './visit.js';
@@ -54,6 +55,9 @@ export function parse(text: string, options?: ParseOptions): ParseResult {
     const span = { start: limits.maxInfixLength, end: text.length };
     return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics: [diagnostic('syntax/too-long', { length: text.length, limit: limits.maxInfixLength }, { span })] };
   }
+  // Valid text is read by the fast path (no Chevrotain); anything else by the full parser.
+  const fast = fastParse(text, MAX_NESTING);
+  if (fast) return { query: fast, partial: fast, diagnostics: [] };
   const result = parseText(text, limits.maxDiagnostics);
   if (result.diagnostics.length <= limits.maxDiagnostics) return result;
   const diagnostics = capDiagnostics(result.diagnostics, limits.maxDiagnostics);
@@ -76,6 +80,15 @@ function parseLimits(options: unknown): { maxInfixLength: number; maxDiagnostics
   const o = ownOptions(options);
   const pick = (v: unknown, fallback: number): number => (typeof v === 'number' && v >= 0 && !Number.isNaN(v) ? v : fallback);
   return { maxInfixLength: pick(o['maxInfixLength'], DEFAULT_MAX_INFIX_LENGTH), maxDiagnostics: pick(o['maxDiagnostics'], DEFAULT_MAX_DIAGNOSTICS) };
+}
+
+/**
+ * The full parser alone (Chevrotain), without the fast path: for the tests that hold the fast
+ * path to it. Not part of the package's API.
+ */
+export function parseFull(text: string, options?: ParseOptions): ParseResult {
+  const limits = parseLimits(options);
+  return parseText(text, limits.maxDiagnostics);
 }
 
 function parseText(text: string, maxDiagnostics: number): ParseResult {

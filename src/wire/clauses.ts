@@ -10,7 +10,10 @@ export interface ClauseInput {
   readonly root?: TextNode | undefined;
   /** Clauses not to check (they hold values that are not JSON, already reported). */
   readonly skip?: ReadonlySet<number> | undefined;
-  /** Filled with every clause read without a problem, with its index (for checks despite errors). */
+  /**
+   * Filled with every clause read without a problem, with its index (for checks despite errors),
+   * when `diagnostics` holds a problem at the end (none is wanted otherwise).
+   */
   readonly readable?: { index: number; clause: Clause }[] | undefined;
 }
 
@@ -46,21 +49,25 @@ export function readClauses(input: ClauseInput, limits: DecodeLimits, diagnostic
     );
   }
   const clauses: Clause[] = [];
+  // The index of each clause read, for `readable`, which is only wanted when there are problems.
+  const indices: number[] = [];
   for (let i = 0; i < count; i++) {
     if (input.skip?.has(i)) continue;
     const c = readClause(items[i] as JsonValue, nodes?.[i], i, limits, diagnostics);
     if (c) {
       clauses.push(c);
-      input.readable?.push({ index: i, clause: c });
+      indices.push(i);
     }
   }
+  // (Any problem, this stage's or an earlier one's, means the caller returns no query.)
+  if (input.readable && diagnostics.length > 0) for (let k = 0; k < clauses.length; k++) input.readable.push({ index: indices[k] as number, clause: clauses[k] as Clause });
   if (diagnostics.length > before) return undefined;
   return query(clauses, root ? { span: span(root.start, root.end), syntax: 'wire' } : { syntax: 'wire' });
 }
 
 function readClause(c: JsonValue, node: TextNode | undefined, i: number, limits: DecodeLimits, diagnostics: Diagnostic[]): Clause | undefined {
-  const path = `/${i}`;
   if (!Array.isArray(c) || c.length !== 2) {
+    const path = `/${i}`;
     const fixes = flatClauseFix(c, node, i);
     diagnostics.push(diagnostic('wire/bad-clause', { found: describeClause(c) }, { span: toSpan(node), path, fixes }));
     return undefined;
@@ -84,7 +91,7 @@ function readClause(c: JsonValue, node: TextNode | undefined, i: number, limits:
     fieldSpan = toSpan(fieldNode);
     if (typeof op !== 'string') {
       ok = false;
-      diagnostics.push(diagnostic('wire/operator-not-string', { found: describeValue(op) }, { span: operatorSpan, path: `${path}/0/0` }));
+      diagnostics.push(diagnostic('wire/operator-not-string', { found: describeValue(op) }, { span: operatorSpan, path: `/${i}/0/0` }));
     } else if (!isOperator(op)) {
       ok = false;
       const suggestion = suggestOperator(op);
@@ -92,25 +99,25 @@ function readClause(c: JsonValue, node: TextNode | undefined, i: number, limits:
         ? [{ title: `Use ${JSON.stringify(suggestion)}`, edits: operatorSpan ? [{ span: operatorSpan, newText: JSON.stringify(suggestion) }] : [], change: { kind: 'set-operator', clause: i, operator: suggestion } }]
         : [];
       diagnostics.push(
-        diagnostic('wire/unknown-operator', suggestion ? { operator: op, suggestion } : { operator: op }, { span: operatorSpan, path: `${path}/0/0`, fixes }),
+        diagnostic('wire/unknown-operator', suggestion ? { operator: op, suggestion } : { operator: op }, { span: operatorSpan, path: `/${i}/0/0`, fixes }),
       );
     } else operator = op;
     if (typeof f !== 'string') {
       ok = false;
-      diagnostics.push(diagnostic('wire/field-not-string', { found: describeValue(f) }, { span: fieldSpan, path: `${path}/0/1` }));
+      diagnostics.push(diagnostic('wire/field-not-string', { found: describeValue(f) }, { span: fieldSpan, path: `/${i}/0/1` }));
     } else field = f;
   } else if (head === null || typeof head !== 'object') {
     // A number, boolean or null where the shorthand's field belongs.
     ok = false;
-    diagnostics.push(diagnostic('wire/field-not-string', { found: describeValue(head) }, { span: toSpan(headNode), path: `${path}/0` }));
+    diagnostics.push(diagnostic('wire/field-not-string', { found: describeValue(head) }, { span: toSpan(headNode), path: `/${i}/0` }));
   } else {
     ok = false;
-    diagnostics.push(diagnostic('wire/bad-head', { found: describeValue(head) }, { span: toSpan(headNode), path: `${path}/0` }));
+    diagnostics.push(diagnostic('wire/bad-head', { found: describeValue(head) }, { span: toSpan(headNode), path: `/${i}/0` }));
   }
   if (Array.isArray(value) && value.length > limits.maxListLength) {
     ok = false;
     diagnostics.push(
-      diagnostic('wire/list-too-long', { count: value.length, limit: limits.maxListLength }, { span: toSpan(valueNode), path: `${path}/1` }),
+      diagnostic('wire/list-too-long', { count: value.length, limit: limits.maxListLength }, { span: toSpan(valueNode), path: `/${i}/1` }),
     );
   }
   if (!ok) return undefined;

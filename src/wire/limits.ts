@@ -37,6 +37,7 @@ export const DEPTH_CAP = 1000;
 
 /** Merges options into the defaults; a missing, NaN or negative option falls back to the default. */
 export function resolveLimits(options: DecodeOptions | undefined): DecodeLimits {
+  if (options === undefined) return DEFAULT_LIMITS;
   const pick = (v: unknown, d: number): number => (typeof v === 'number' && v >= 0 && !Number.isNaN(v) ? v : d);
   const o = ownOptions(options);
   return {

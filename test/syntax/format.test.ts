@@ -55,3 +55,17 @@ describe('format', () => {
     expect(format(query([]))).toBe('');
   });
 });
+
+describe('format on hand-built clauses', () => {
+  // Fuzz seed 14, input #3253: an operator that is a sparse array of length 2^32 - 1 was turned
+  // into a property key (joining 2^32 - 1 holes) and hung for 80 s (past the test's time limit).
+  test('an operator or a field that is not a string is a QueryError at once, whatever its length', () => {
+    const big: unknown[] = ['İ'];
+    big.length = 2 ** 32 - 1;
+    for (const [operator, field] of [[big, 'a'], ['=', big], [{ toString: () => '=' }, 'a'], ['=', 7]] as const) {
+      expect(() => format({ kind: 'query', clauses: [{ kind: 'clause', operator, field, value: 1 }] } as never)).toThrow(
+        expect.objectContaining({ name: 'QueryError' }) as Error,
+      );
+    }
+  });
+});

@@ -295,3 +295,19 @@ describe('wire/not-json (parsed input)', () => {
     expect(Object.isFrozen(input[0])).toBe(false);
   });
 });
+
+describe('readable clauses', () => {
+  it('lists every clause read without a problem when a problem is found, by any stage', () => {
+    const byClause = decode('[["a",1],["b",2],5]');
+    expect(byClause.query).toBeUndefined();
+    expect(byClause.readable?.map((r) => [r.index, r.clause.field])).toEqual([
+      [0, 'a'],
+      [1, 'b'],
+    ]);
+    // a problem of the scan (a number JSON.parse reads as Infinity), no clause problem
+    const byScan = decode('[["a",1e999],["b",2]]');
+    expect(byScan.diagnostics.map((d) => d.code)).toEqual(['wire/number-out-of-range']);
+    expect(byScan.readable?.map((r) => r.index)).toEqual([0, 1]);
+    expect(decode('[["a",1]]').readable).toBeUndefined();
+  });
+});
