@@ -48,6 +48,7 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'bench/console.bench.mjs': "bench/'s: a measurement; takes no arguments",
   'bench/hostile.bench.mjs': "bench/'s: a measurement; takes no arguments",
   'bench/playground.bench.mjs': "bench/'s: a measurement; takes no arguments",
+  'bench/ratios.bench.mjs': "bench/'s: a measurement; takes no arguments",
 };
 
 /** The npm scripts the docs name, and the script each runs. */
