@@ -199,19 +199,21 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 }
 
 /**
- * Write transactions between two `VACUUM`s on PGlite. PGlite runs PostgreSQL in one process with
+ * Rows written between two `VACUUM`s on PGlite. PGlite runs PostgreSQL in one process with
  * no autovacuum and no checkpointer: every overwritten row version stays in its (in-memory) data
  * files and the write-ahead log grows a 16 MB segment after another, so upserting the same ids
  * grew the process steadily under load. A plain VACUUM (space of dead rows reusable) and a
- * CHECKPOINT (old WAL segments recycled) every so many writes keep memory at the working set.
+ * CHECKPOINT (old WAL segments recycled) every so many written rows keep memory at the working set.
+ * Counted in rows, not transactions: one batch writes up to 1000 items (2000 rows with their search
+ * rows), and a count of transactions let a minute of batches grow the process by 1.6 GB first.
  */
-const PGLITE_VACUUM_EVERY = 500;
+const PGLITE_VACUUM_ROWS = 20_000;
 
 /** Opens embedded PGlite: in memory, or kept in `dataDir`. */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
-  let writes = 0;
+  let written = 0;
   return {
     engine: 'pglite',
     async query(sql, params = []) {
@@ -224,9 +226,17 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       });
     },
     async transaction(fn) {
-      const out = await db.transaction((tx) => fn({ query: async (sql, params = []) => (await tx.query(sql, [...params])).rows as Row[] }));
-      if (++writes >= PGLITE_VACUUM_EVERY) {
-        writes = 0;
+      const out = await db.transaction((tx) =>
+        fn({
+          query: async (sql, params = []) => {
+            const r = await tx.query(sql, [...params]);
+            written += r.affectedRows ?? 0;
+            return r.rows as Row[];
+          },
+        }),
+      );
+      if (written >= PGLITE_VACUUM_ROWS) {
+        written = 0;
         // Queued behind the statements already sent (PGlite runs one at a time); a failure is harmless.
         // (two statements: VACUUM cannot run in the implicit transaction of a multi-statement string)
         void db
