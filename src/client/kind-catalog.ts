@@ -1,18 +1,10 @@
 /**
- * The catalog a kind's `q` is checked against, as the service checks it: the catalog itself for
- * `product`; for `brand`, `category` and `merchant`, the catalog its `Configuration` names when
- * the source is `Referenced`, and otherwise (`ItemFields`, or no entry) the records derived from
- * the product items, `{ Id, Name }`: `Id` searchable as a Referenced attribute (so `5` finds the
- * id `"5"` too) and `Name` as a String.
+ * The catalog a kind's `q` is checked against, as the service checks it (src/listing/kinds.ts):
+ * the catalog itself for `product`, the referenced catalog when the client knows it, or the
+ * derived `{ Id, Name }` records.
  */
-import { loadCatalog, type Catalog } from '../catalog/index.js';
-import type { ItemKind } from './types.js';
-
-type DerivedKind = Exclude<ItemKind, 'product'>;
-
-const CONFIG_KEY = { brand: 'Brands', category: 'Categories', merchant: 'Merchants' } as const;
-
-const derived = new WeakMap<Catalog, Map<DerivedKind, Catalog>>();
+import type { Catalog } from '../catalog/index.js';
+import { derivedRecordsCatalog, kindSource, type ItemKind } from '../listing/kinds.js';
 
 /**
  * The catalog `q` of `kind` in catalog `catalogId` is checked against, among the catalogs the
@@ -21,29 +13,6 @@ const derived = new WeakMap<Catalog, Map<DerivedKind, Catalog>>();
 export function kindCatalog(known: ReadonlyMap<number, Catalog>, catalogId: number, kind: ItemKind): Catalog | undefined {
   const catalog = known.get(catalogId);
   if (!catalog || kind === 'product') return catalog;
-  const source = catalog.Configuration?.[CONFIG_KEY[kind]];
-  if (source?.Source === 'Referenced') return known.get(source.ReferenceId);
-  return derivedCatalog(catalog, kind);
-}
-
-/** The catalog of a derived kind's `{ Id, Name }` records (made once per catalog and kind). */
-function derivedCatalog(catalog: Catalog, kind: DerivedKind): Catalog | undefined {
-  let byKind = derived.get(catalog);
-  if (!byKind) derived.set(catalog, (byKind = new Map()));
-  if (!byKind.has(kind)) {
-    const { catalog: records } = loadCatalog({
-      Id: catalog.Id,
-      Name: `${kind} records of catalog ${catalog.Id}`,
-      Type: 'Product',
-      Aliases: { Id: 'Id', Name: 'Name' },
-      SearchableAttributes: [
-        { Attribute: 'Id', Type: 'Referenced', ReferenceId: catalog.Id, Cardinality: 'One' },
-        { Attribute: 'Name', Type: 'String', Cardinality: 'One' },
-      ],
-    });
-    // A catalog id the records' catalog cannot carry (not a catalog id ≥ 100): left to the service.
-    if (records) byKind.set(kind, records);
-    else return undefined;
-  }
-  return byKind.get(kind);
+  const source = kindSource(catalog, kind);
+  return source.type === 'Referenced' ? known.get(source.referenceId) : derivedRecordsCatalog(catalog, kind);
 }

@@ -6,11 +6,7 @@ import type { Catalog } from '../catalog/index.js';
 
 export type { Catalog };
 
-/** The four item kinds of the `{item}` path parameter. */
-export type ItemKind = 'product' | 'brand' | 'category' | 'merchant';
-
-/** The item kinds, in the specification's order. */
-export const ITEM_KINDS: readonly ItemKind[] = ['product', 'brand', 'category', 'merchant'];
+export { ITEM_KINDS, type ItemKind } from '../listing/kinds.js';
 
 /** An item id: a JSON string or number. */
 export type ItemId = string | number;

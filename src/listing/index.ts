@@ -5,6 +5,7 @@
  * @module
  */
 export { itemId, isItemId, compareIds, type ItemId } from './ids.js';
+export { ITEM_KINDS, kindSource, derivedRecordsCatalog, type ItemKind, type DerivedKind, type KindSource } from './kinds.js';
 /** Whether a text (a URL's `boundary-id`, a path's id) is a number written the way JavaScript writes it back. */
 export { canonicalNumber } from '../check/index.js';
 export {

@@ -1,17 +1,10 @@
 /**
  * A real catalog service for the CLI's `--service` tests: this repository's `catq-server`
  * (packages/server, built) as a child process, with the test's own catalog and items, on embedded
- * PGlite or on a fresh database of the PostgreSQL server (created here, dropped by `stop`).
+ * PGlite or on a fresh database of the PostgreSQL server. The process and the database come from
+ * the server's own black-box helpers (packages/server/test/support/process.ts).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { ROOT } from './helpers.js';
-
-const BIN = join(ROOT, 'packages', 'server', 'bin', 'catq-server.js');
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { freshDatabase, startServer, tempFiles } from '../../packages/server/test/support/process.js';
 
 export interface ServiceProcess {
   /** The base URL, `http://127.0.0.1:PORT`. */
@@ -24,63 +17,33 @@ export interface ServiceProcess {
 
 /** Starts `catq-server` with `catalog` and `items` and one API key; resolves once it listens. */
 export async function startService(options: { catalog: unknown; items: readonly unknown[]; apiKey: string; postgres?: boolean }): Promise<ServiceProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'catq-cli-service-'));
-  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(options.catalog));
-  writeFileSync(join(dir, 'items.ndjson'), options.items.map((i) => JSON.stringify(i)).join('\n') + '\n');
-  const db = options.postgres ? await freshDatabase() : undefined;
-  const args = [BIN, '--port', '0', '--catalog', join(dir, 'catalog.json'), '--items', join(dir, 'items.ndjson'), '--log-level', 'silent', ...(db ? ['--database-url', db.url] : [])];
-  // The key through the environment, as an operator would (never on the command line).
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CATQ_API_KEYS: options.apiKey } });
+  const files = tempFiles({
+    'catalog.json': JSON.stringify(options.catalog),
+    'items.ndjson': options.items.map((i) => JSON.stringify(i)).join('\n') + '\n',
+  });
+  const db = options.postgres ? await freshDatabase('cli') : undefined;
   let dropped = false;
   const drop = async () => {
     if (!db || dropped) return;
     dropped = true;
     await db.drop();
   };
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await drop();
-    rmSync(dir, { recursive: true, force: true });
-  };
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1] as string);
-      });
-      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      child.on('exit', (code) => reject(new Error(`catq-server exited with ${code}: ${err}`)));
-    });
-    return { url, dropDatabase: drop, stop };
+    const args = ['--catalog', files.path('catalog.json'), '--items', files.path('items.ndjson'), '--log-level', 'silent', ...(db ? ['--database-url', db.url] : [])];
+    // The key through the environment, as an operator would (never on the command line).
+    const server = await startServer(args, 90_000, { CATQ_API_KEYS: options.apiKey });
+    return {
+      url: server.url,
+      dropDatabase: drop,
+      async stop() {
+        await server.stop();
+        await drop();
+        files.cleanup();
+      },
+    };
   } catch (e) {
-    await stop();
+    await drop();
+    files.cleanup();
     throw e;
   }
-}
-
-/** A fresh, uniquely named database on the PostgreSQL server. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `catq_cli_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(DATABASE_URL);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const a = new pg.Client({ connectionString: DATABASE_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
 }

@@ -16,7 +16,7 @@ import { byId, h } from '../dom.js';
 import { batchCode, curlOf, itemCode, pageCode, type BatchOperation, type PageRequest } from './code.js';
 import { readBatch, warningItems } from './batch.js';
 import { describeError } from './errors.js';
-import { derivedCatalog, KINDS, kindLabel, kindSource, typeaheadKeys } from './kinds.js';
+import { derivedRecordsCatalog, KINDS, kindLabel, kindSource, typeaheadKeys } from './kinds.js';
 import { dryRunUrl, recordingFetch, type SentRequest } from './requests.js';
 import { savedKey, saveKey } from './session.js';
 import { typeaheadSample } from './typeahead.js';
@@ -136,7 +136,7 @@ async function pickKind(k: ItemKind): Promise<void> {
   const source = kindSource(catalog, k);
   let c: Catalog;
   try {
-    c = source.type === 'Primary' ? catalog : source.type === 'Referenced' ? await client.getCatalog(source.referenceId) : derivedCatalog(catalog, k);
+    c = k === 'product' ? catalog : source.type === 'Referenced' ? await client.getCatalog(source.referenceId) : derivedRecordsCatalog(catalog, k);
   } catch (e) {
     if (mine === selection) say(describeError(e), 'error');
     return;

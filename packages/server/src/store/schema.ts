@@ -1,3 +1,4 @@
+import type { DerivedKind } from 'catq/listing';
 import type { Catalog } from 'catq';
 import type { Db } from './db.js';
 import { ident } from './names.js';
@@ -28,7 +29,7 @@ export function derivedView(catalogId: number, kind: DerivedKind): string {
 }
 
 /** The kinds that can be derived from product fields. */
-export type DerivedKind = 'brand' | 'category' | 'merchant';
+export type { DerivedKind };
 
 /** A PostgreSQL string literal (standard_conforming_strings is on in both engines). */
 function literal(s: string): string {
