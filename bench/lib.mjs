@@ -1,6 +1,8 @@
 // Shared helpers for the benchmarks: measure several contenders on the same workload in the
 // same run with tinybench, and print times as ratios to a baseline.
-import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
 
 /**
@@ -38,4 +40,38 @@ export function distUrl() {
   if (!given) return new URL('../dist/', import.meta.url).href;
   if (/^[a-z]+:\/\//i.test(given)) return given.endsWith('/') ? given : given + '/';
   return pathToFileURL(given.endsWith('/') ? given : given + '/').href;
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * Starts a Node script of the repository (`packages/server/bin/catq-server.js`, a baseline
+ * server) and resolves to `{ url, child }` once it prints `listening on URL`. `stderr`: `inherit`
+ * or `ignore` (what a request log costs is writing it, so a log can go to /dev/null).
+ */
+export function startListening(script, args, { stderr = 'inherit' } = {}) {
+  const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', stderr] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve({ url: m[1], child });
+    });
+  });
+}
+
+/** SIGTERM, resolved when the process has exited. */
+export function stopChild(child) {
+  return new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+}
+
+/** The resident memory of a process in MB (Linux), NaN when it cannot be read. */
+export function rssMb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return NaN;
+  }
 }

@@ -6,36 +6,20 @@
 // is sampled every 5 s, with the items written so far. Run only when named: npm run bench pglite-memory.
 //
 // Env: DURATION (default 60), IDLE (default 15). Needs `npm run build`.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { catalog, generateItems } from '../examples/generate.mjs';
+import { rssMb, startListening, stopChild } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION = Number(process.env.DURATION ?? 60) * 1000;
 const IDLE = Number(process.env.IDLE ?? 15) * 1000;
 const KEY = 'bench-key';
 
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
 const dir = mkdtempSync(join(tmpdir(), 'catq-pglite-mem-'));
 writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
-const child = spawn(process.execPath, ['packages/server/bin/catq-server.js', '--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--log-level', 'warn'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const { url, child } = await startListening('packages/server/bin/catq-server.js', ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--log-level', 'warn']);
 try {
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`catq-server exited with ${code}: ${out}`)));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-  });
   const items = [...generateItems(5000, 3)];
   const endpoint = `${url}/v1/catalog/${catalog.Id}/product/batch/upsert`;
   let written = 0;
@@ -67,6 +51,6 @@ try {
     console.log(`Second half of the load: RSS between ${Math.round(Math.min(...half.map((s) => s.rss)))} and ${Math.round(Math.max(...half.map((s) => s.rss)))} MB (a spread of ${growth} MB) while ${half.at(-1).written - half[0].written} more items were written.`);
   }
 } finally {
-  child.kill('SIGTERM');
+  await stopChild(child);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -12,15 +12,12 @@
 // BENCH_DB (a database name to load once and keep: a later run with the same name and count skips
 // the load, e.g. to compare builds on the same rows), DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres). Needs `npm run build`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { catalog, generateItems } from '../examples/generate.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const LONG = Number(process.env.BENCH_LONG ?? 0.02);
 const RUNS = Math.max(15, Number(process.env.RUNS ?? 15));
@@ -33,6 +30,7 @@ const LIMIT = 100;
 /** A shape whose runs have taken this long gets no more runs (its few samples are reported). */
 const SHAPE_BUDGET_MS = 90_000;
 
+import { startListening, stopChild } from './lib.mjs';
 import { SHAPES, WORST } from './scale-shapes.mjs';
 
 // ---------------------------------------------------------------------------------------------
@@ -43,19 +41,6 @@ const quantile = (xs, p) => {
 };
 const ms = (x) => (x === undefined ? '–' : x < 10 ? +x.toFixed(2) : Math.round(x));
 
-function start(cmd, args) {
-  const child = spawn(process.execPath, [cmd, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}: ${out}`)));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], child });
-    });
-  });
-}
-const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
 
 async function post(url, body, headers) {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
@@ -240,7 +225,7 @@ if (admin) {
   let service;
   try {
     const t0 = performance.now();
-    service = await start('packages/server/bin/catq-server.js', ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--log-level', 'warn', '--database-url', u.toString()]);
+    service = await startListening('packages/server/bin/catq-server.js', ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--log-level', 'warn', '--database-url', u.toString()]);
     const startMs = performance.now() - t0;
     const headers = { 'X-Service-ApiKey': KEY };
     const base = `${service.url}/v1/catalog/${catalog.Id}/product`;
@@ -341,7 +326,7 @@ if (admin) {
     console.log('\n## The worst queries within the default limits (ms over HTTP, first page and next pages)');
     console.table(worst);
   } finally {
-    if (service) await stop(service.child);
+    if (service) await stopChild(service.child);
     await db.end();
     if (!KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();

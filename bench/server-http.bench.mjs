@@ -10,15 +10,16 @@
 //   the same database against one.
 // Env: BENCH_ITEMS (default 10000; the issue's figure is 100000), DURATION (s per run, default 5), CONNECTIONS (default 32),
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Needs `npm run build`.
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { rssMb, startListening, stopChild } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+// Standard error (the request log when it is on) goes to /dev/null: the cost measured is writing it.
+const startQuiet = (script, args) => startListening(script, args, { stderr: 'ignore' });
+
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const DURATION = Number(process.env.DURATION ?? 5);
 const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,27 +48,6 @@ const item = (g, round = 0) => ({
   tags: [`t${g % 300}`, `t${g % 7}`],
 });
 
-function start(cmd, args) {
-  // Standard error (the request log when it is on) goes to /dev/null: the cost measured is writing it.
-  const child = spawn(process.execPath, [cmd, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}: ${out}`)));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], child });
-    });
-  });
-}
-const stop = (child) => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); });
-const rssMb = (pid) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return NaN;
-  }
-};
 
 async function post(url, body, headers = {}) {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
@@ -120,10 +100,10 @@ if (admin) {
   try {
     const serviceArgs = ['--port', '0', '--catalog', join(dir, 'catalog.json'), '--api-key', KEY, '--database-url', u.toString()];
     // Against the hand-written route (which neither logs nor compresses): the same work only.
-    service = await start('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'silent', '--compression', 'off']);
+    service = await startQuiet('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'silent', '--compression', 'off']);
     const auth = { 'X-Service-ApiKey': KEY };
     const first = await upsertRate(`${service.url}/v1/catalog/900/product/batch/upsert`, auth, 0);
-    baseline = await start('bench/server-baseline.mjs', [u.toString(), 'catq_items_900']);
+    baseline = await startQuiet('bench/server-baseline.mjs', [u.toString(), 'catq_items_900']);
     // Both overwrite every item (same rows, same indexes), alternating to share the machine's noise.
     const catqUp = [];
     const handUp = [];
@@ -154,10 +134,10 @@ if (admin) {
     ]);
 
     // Operations: logging + metrics + compression on, against off; then two processes.
-    await stop(service.child);
+    await stopChild(service.child);
     service = undefined;
-    const off = await start('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'silent', '--compression', 'off']);
-    const on = await start('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'info', '--metrics-port', '0']);
+    const off = await startQuiet('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'silent', '--compression', 'off']);
+    const on = await startQuiet('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'info', '--metrics-port', '0']);
     const path = `/v1/catalog/900/product?q=${q}&limit=100`;
     const gzip = { ...auth, 'Accept-Encoding': 'gzip' };
     const offRuns = [];
@@ -174,11 +154,11 @@ if (admin) {
       new Promise((resolve, reject) =>
         autocannon({ url, connections: Math.max(1, CONNECTIONS / 2), duration: DURATION, headers: gzip }, (err, res) => (err ? reject(err) : resolve({ rps: res.requests.average, p99: res.latency.p99, non2xx: res.non2xx + res.errors, pid }))),
       );
-    await stop(off.child);
-    const on2 = await start('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'info', '--metrics-port', '0']);
+    await stopChild(off.child);
+    const on2 = await startQuiet('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'info', '--metrics-port', '0']);
     const [x, y] = await Promise.all([half(on.url + path, on.child.pid), half(on2.url + path, on2.child.pid)]);
-    await stop(on.child);
-    await stop(on2.child);
+    await stopChild(on.child);
+    await stopChild(on2.child);
     console.log(`\nOperations: the same list load, ${CONNECTIONS} connections, ${DURATION} s (best of 2 alternating runs; Accept-Encoding: gzip)`);
     console.table([
       { run: '1 process, logging + metrics + compression off', 'req/s': Math.round(o.rps), ratio: 1, 'p50 ms': o.p50, 'p99 ms': o.p99, 'non-2xx': o.non2xx + o.errors },
@@ -186,8 +166,8 @@ if (admin) {
       { run: '2 processes (all on) on the same database, half the connections each', 'req/s': Math.round(x.rps + y.rps), ratio: +((x.rps + y.rps) / n.rps).toFixed(2), 'p50 ms': '', 'p99 ms': Math.max(x.p99, y.p99), 'non-2xx': x.non2xx + y.non2xx },
     ]);
   } finally {
-    if (service) await stop(service.child);
-    if (baseline) await stop(baseline.child);
+    if (service) await stopChild(service.child);
+    if (baseline) await stopChild(baseline.child);
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
     rmSync(dir, { recursive: true, force: true });

@@ -95,7 +95,7 @@ export interface LayoutListing extends SqlListing {
   /**
    * Run it when `sql` returns fewer than `limit + 1` rows: its rows are then the page's rows
    * instead (the matching items past the boundary, found by the clause indexes). When `sql`
-   * returns `limit + 1` rows, they are the page's and `rest` is not needed.
+   * returns `limit + 1` rows, they are the page's and `rest` is not needed (it is compiled when first read).
    */
   readonly rest: SqlStatement;
 }
@@ -143,13 +143,25 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   // ORDER BY, and its test for an id, are expressions the id index cannot answer, so PostgreSQL
   // cannot turn it into a walk of the id order or a read of the whole id index, whatever it
   // estimates (run it with sequential scans priced out: LayoutListItemsOptions.runRest).
-  const rb = new SqlBuilder('numbered');
-  const unindexed = ['s.id_kind + 0', 's.id_num + 0', 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
-  const restWhere = layoutWhere(plan, layout, rb, raw, options);
-  const restBound = bound(rb);
-  const rest = rb.finish(page(`SELECT ${keys} FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`));
+  // Compiled when first read: most pages never need it.
+  const compileRest = (): SqlStatement => {
+    const rb = new SqlBuilder('numbered');
+    const unindexed = ['s.id_kind + 0', 's.id_num + 0', 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
+    const restWhere = layoutWhere(plan, layout, rb, raw, options);
+    const restBound = bound(rb);
+    return rb.finish(page(`SELECT ${keys} FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`));
+  };
   const main = b.finish(text);
-  const out: { -readonly [K in keyof LayoutListing]: LayoutListing[K] } = { ...main, rest, listing, scan, limit: listing.limit };
+  let rest: SqlStatement | undefined;
+  const out: { -readonly [K in keyof LayoutListing]: LayoutListing[K] } = {
+    ...main,
+    listing,
+    scan,
+    limit: listing.limit,
+    get rest() {
+      return (rest ??= compileRest());
+    },
+  };
   if (listing.boundary !== undefined && cmp) {
     const ob = new SqlBuilder('numbered');
     const oWhere = layoutWhere(plan, layout, ob, raw, options);
