@@ -99,7 +99,11 @@ describe('playground in Chromium', () => {
     expect(await tooltip.locator('.cm-diagnosticText').textContent()).toMatch(/Unknown field "brnd"/);
     await shot('2-squiggle-tooltip');
 
-    // 3. Apply the quick fix: the query is valid and items match.
+    // 3. Apply the quick fix: the query is valid and items match. (Hover again first: on a loaded
+    // machine the tooltip could close while the screenshot was taken, and the click then waited
+    // 30 s for a button that was no longer there.)
+    await page.hover('.cm-lintRange-error');
+    await tooltip.waitFor();
     await tooltip.locator('.cm-diagnosticAction', { hasText: 'Replace "brnd" with "brand"' }).click();
     expect(await doc()).toBe('brand = "Hearth"');
     const afterFix = expectedCount('brand = "Hearth"');
