@@ -21,7 +21,7 @@ export {
 } from './params.js';
 export { readQueryParameter, type QueryParameterRead } from './read-q.js';
 export { readCheckedListing, type CheckedListing } from './checked-listing.js';
-export { toListedItem, itemUri, cutName, MAX_NAME_LENGTH, type ListedItem, type ListedRef, type ListedCategory, type ListedItemOptions } from './listed-item.js';
+export { toListedItem, listedRawKeys, itemUri, cutName, MAX_NAME_LENGTH, type ListedItem, type ListedRef, type ListedCategory, type ListedItemOptions } from './listed-item.js';
 export {
   buildPage,
   pageOf,

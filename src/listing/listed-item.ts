@@ -116,6 +116,26 @@ export function toListedItem(item: unknown, catalog: Catalog, options: ListedIte
   });
 }
 
+/**
+ * The raw keys {@link toListedItem} reads, through the catalog's `Aliases` (`Id`, `Name`, and the
+ * parts of `Brand`, `Category`, `Image`, `Merchant`), each once, in that order. A store that
+ * returns only these keys of each raw item (a listing of items with long descriptions, say)
+ * gets the same listed form.
+ */
+export function listedRawKeys(catalog: Catalog): string[] {
+  return guard('listedRawKeys', () => {
+    const a = catalog.Aliases;
+    const keys: unknown[] = [own(a, 'Id'), own(a, 'Name')];
+    for (const g of ['Brand', 'Category', 'Merchant'] as const) {
+      const group = own(a, g);
+      keys.push(own(group, 'Id'), own(group, 'Name'));
+      if (g === 'Category') keys.push(own(group, 'Categories'));
+    }
+    keys.push(own(a, 'Image'));
+    return [...new Set(keys.filter((k): k is string => typeof k === 'string'))];
+  });
+}
+
 /** A string or a finite number (a reference's id; only the item's own id must be non-empty). */
 function isIdValue(v: unknown): v is ItemId {
   return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));

@@ -13,6 +13,7 @@ export { DIALECT_NAMES, type DialectName } from './dialects.js';
 export {
   searchLayout,
   layoutDdl,
+  layoutIndexNames,
   layoutRow,
   layoutUpsert,
   layoutDeleteSql,

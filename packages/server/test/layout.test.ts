@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { listItems, loadCatalog, type Catalog } from 'catq';
-import { indexSql } from 'catq/sql';
+import { indexSql, layoutIndexNames, searchLayout } from 'catq/sql';
 import { catalog as sample, generateItems } from '../../../examples/generate.mjs';
 import { call, freshDatabase, KEY, listingQuery, startServer, tempFiles, type ServerProcess } from './support/process.js';
 
@@ -163,6 +163,8 @@ describe.each(['pglite', 'postgres'] as const)('search layout: migration and bac
       expect(raw.map((r) => r['indexname']), 'the raw JSON indexes of the raw-only layout are dropped').toEqual([`catq_items_${ID}_pkey`]);
       const rows = await q(`SELECT count(*)::int AS n FROM catq_search_${ID}`);
       expect(rows[0]?.['n']).toBe(mirror.items.length);
+      // An index an older layout made (its value B-tree without the id keys, say): dropped at the next start.
+      await q(`CREATE INDEX catq_00000000_stale ON catq_search_${ID} (id_num)`);
     });
   }, 300_000);
 
@@ -191,6 +193,10 @@ describe.each(['pglite', 'postgres'] as const)('search layout: migration and bac
       expect(cols.length, 'the columns of the changed attribute replace the old ones').toBeGreaterThan(0);
       const rows = await q(`SELECT count(*)::int AS n FROM catq_search_${ID}`);
       expect(rows[0]?.['n']).toBe(kept.length);
+      const indexes = await q(`SELECT indexname FROM pg_indexes WHERE tablename = 'catq_search_${ID}'`);
+      expect(new Set(indexes.map((r) => r['indexname'])), 'the search table has the current layout\'s indexes, and no other').toEqual(
+        new Set([`catq_search_${ID}_pkey`, ...layoutIndexNames(searchLayout(v2), { table: `catq_search_${ID}` })]),
+      );
     });
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import type { SearchLayout } from './plan.js';
-import { sqlTypeOf, type ColumnRole } from './plan.js';
+import { sqlTypeOf, type ColumnRole, type LayoutIndex } from './plan.js';
 import { ident } from './names.js';
-import { indexName, resolveTarget, type LayoutTarget } from './target.js';
+import { indexName, resolveTarget, type LayoutTarget, type ResolvedTarget } from './target.js';
 
 /**
  * The base columns of every search table: the join key to the raw table and the id's three sort
@@ -31,8 +31,23 @@ export function layoutDdl(layout: SearchLayout, target: LayoutTarget): string[] 
     const adds = (Object.entries(a.columns) as [ColumnRole, string][]).map(([role, name]) => `ADD COLUMN IF NOT EXISTS ${ident(name)} ${sqlTypeOf(role)}`);
     out.push(`ALTER TABLE ${t.table} ${adds.join(', ')}`);
     for (const ix of a.indexes) {
-      out.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName(t, ix.kind + ':' + ix.expression))} ON ${t.table} USING ${ix.kind} (${ix.expression})`);
+      out.push(`CREATE INDEX IF NOT EXISTS ${ident(attributeIndexName(t, ix))} ON ${t.table} USING ${ix.kind} (${ix.expression})`);
     }
   }
   return out;
+}
+
+function attributeIndexName(t: ResolvedTarget, ix: LayoutIndex): string {
+  return indexName(t, ix.kind + ':' + ix.expression);
+}
+
+/**
+ * The names of the indexes `layoutDdl` makes on the search table (unquoted; each starts with
+ * `catq_`). An index of the table named `catq_…` that is not among them was made for an older
+ * layout or policy (an attribute's index that changed): drop it once the new ones are built, or
+ * every write keeps paying for it.
+ */
+export function layoutIndexNames(layout: SearchLayout, target: LayoutTarget): string[] {
+  const t = resolveTarget(target);
+  return [indexName(t, idOrderExpression(layout.policy.prefixLength)), ...layout.attributes.flatMap((a) => a.indexes.map((ix) => attributeIndexName(t, ix)))];
 }

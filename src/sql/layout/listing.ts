@@ -1,11 +1,12 @@
 import type { Query } from '../../ast/index.js';
 import type { CheckedQuery } from '../../check/index.js';
 import { diagnostic, QueryError } from '../../diagnostics/index.js';
-import { complementComparison, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
+import { complementComparison, listedRawKeys, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
 import { SqlBuilder } from '../builder.js';
 import type { SqlListing } from '../listing.js';
 import type { SqlStatement } from '../to-sql.js';
 import type { SearchLayout } from './plan.js';
+import { orderedWalkCondition } from './ordered-walk.js';
 import { holdableOrder, stringKey } from './safe-text.js';
 import { resolveColumn, resolveTarget, type LayoutTarget } from './target.js';
 import { checkedOn, layoutWhere, type LayoutWhereOptions, type RawSource } from './where.js';
@@ -26,6 +27,14 @@ export interface LayoutListOptions extends LayoutTarget, LayoutWhereOptions, Rea
   readonly tableRows?: number;
   /** Rows of id order a page walks before it answers from the other indexes; overrides `tableRows`. At least 1. */
   readonly walkRows?: number;
+  /**
+   * Return, of each raw item, only the keys its listed form reads (`listedRawKeys` of catq/listing:
+   * the `Aliases` of the id, the name, brand, category, image and merchant), not the whole item.
+   * The page built from the rows is the same; a page of items with long descriptions travels as
+   * a page of short records. Default false (the whole raw item, as `listSql` returns it);
+   * `layoutListItems` sets it.
+   */
+  readonly listedOnly?: boolean;
 }
 
 /**
@@ -130,15 +139,24 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const bound = (sb: SqlBuilder): string => (listing.boundary !== undefined && cmp ? ` AND ${keyset(cmp, listing.boundary, prefix, sb)}` : '');
   const indexed = ['s.id_kind', 's.id_num', `left(s.id_str, ${prefix})`].map((e) => `${e} ${dir}`).join(', ');
   const keys = 's.item_key AS catq_key, s.id_kind AS catq_k0, s.id_num AS catq_k1, s.id_str AS catq_k2';
-  const page = (inner: string): string =>
-    `SELECT catq_raw.${raw.column} AS ${raw.column} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
+  const rawValue = `catq_raw.${raw.column}`;
+  // The listed keys of an object (each key read once: jsonb_each detoasts a long item once).
+  const selected = (sb: SqlBuilder): string =>
+    options.listedOnly
+      ? `CASE WHEN jsonb_typeof(${rawValue}) = 'object' THEN (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(${rawValue}) AS e ` +
+        `WHERE e.key = ANY(${sb.param(listedRawKeys(layout.catalog))}::text[])) ELSE ${rawValue} END`
+      : rawValue;
+  const page = (inner: string, sb: SqlBuilder): string =>
+    `SELECT ${selected(sb)} AS ${raw.column} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
     ` ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`;
   // The walk (docs/sql.md, "How a page is read"): the next `walk` rows in id order, read from
   // the id index (with the rows tied with the last on its keys), and of them the matching ones.
   const walk = b.param(walkOf(options, listing.limit));
-  const walked = `(SELECT * FROM ${t.table} AS s WHERE s.id_kind IS NOT NULL${bound(b)} ORDER BY ${indexed} FETCH FIRST (${walk}::int) ROWS WITH TIES)`;
+  // With an equality on a value followed by the id keys in its B-tree, the walk reads that value's items only.
+  const equal = orderedWalkCondition(plan, layout, b, options.backfilled);
+  const walked = `(SELECT * FROM ${t.table} AS s WHERE ${equal ? `${equal} AND ` : ''}s.id_kind IS NOT NULL${bound(b)} ORDER BY ${indexed} FETCH FIRST (${walk}::int) ROWS WITH TIES)`;
   const where = layoutWhere(plan, layout, b, raw, options);
-  const text = page(`SELECT ${keys} FROM ${walked} AS s WHERE ${where} ORDER BY ${order} LIMIT ${b.param(listing.limit + 1)}::int`);
+  const text = page(`SELECT ${keys} FROM ${walked} AS s WHERE ${where} ORDER BY ${order} LIMIT ${b.param(listing.limit + 1)}::int`, b);
   // The rest: every matching row past the boundary, found by the clause indexes and sorted. Its
   // ORDER BY, and its test for an id, are expressions the id index cannot answer, so PostgreSQL
   // cannot turn it into a walk of the id order or a read of the whole id index, whatever it
@@ -149,7 +167,7 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
     const unindexed = ['s.id_kind + 0', 's.id_num + 0', 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
     const restWhere = layoutWhere(plan, layout, rb, raw, options);
     const restBound = bound(rb);
-    return rb.finish(page(`SELECT ${keys} FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`));
+    return rb.finish(page(`SELECT ${keys} FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`, rb));
   };
   const main = b.finish(text);
   let rest: SqlStatement | undefined;

@@ -76,7 +76,10 @@ const SUFFIX: Readonly<Record<ColumnRole, string>> = {
 /** How an index is made: a B-tree over an expression, or a GIN over an array column. */
 export interface LayoutIndex {
   readonly kind: 'btree' | 'gin';
-  /** The indexed expression (a quoted column, or `left(column, n)`). */
+  /**
+   * The indexed expressions (a quoted column, `left(column, n)`, and for the value of a
+   * Cardinality One attribute the id's sort keys after it), comma-separated.
+   */
   readonly expression: string;
 }
 
@@ -89,6 +92,12 @@ export interface LayoutAttribute {
   /** Column names by role (unquoted). */
   readonly columns: Readonly<Partial<Record<ColumnRole, string>>>;
   readonly indexes: readonly LayoutIndex[];
+  /**
+   * When the value of a Cardinality One attribute has its B-tree: the indexed expression of the
+   * value (`"col"`, or `left("col", n)` for a string), which the id's sort keys follow in that
+   * index. An equality on it reads its items in id order (a page walks them, not the whole table).
+   */
+  readonly orderedKey?: string;
 }
 
 /** A catalog's search layout: pure data, the same for the same catalog and policy. */
@@ -123,8 +132,21 @@ function rolesOf(type: AttributeType, cardinality: Cardinality): ColumnRole[] {
   }
 }
 
-function indexesOf(type: AttributeType, cols: Partial<Record<ColumnRole, string>>, p: AttributePolicy, prefix: number): LayoutIndex[] {
+/** The id's sort keys, as they follow a value in its B-tree (the id order's index: ddl.ts). */
+function idKeys(prefix: number): string {
+  return `id_kind, id_num, left(id_str, ${prefix})`;
+}
+
+/** The indexes of an attribute, and the value expression of its id-ordered B-tree (LayoutAttribute.orderedKey). */
+function indexesOf(type: AttributeType, cols: Partial<Record<ColumnRole, string>>, p: AttributePolicy, prefix: number): { indexes: LayoutIndex[]; orderedKey?: string } {
   const q = (c: string) => '"' + c + '"';
+  let orderedKey: string | undefined;
+  // The value of a One attribute is followed by the id's sort keys: an equality then reads its
+  // items in id order from the index (a range still reads it by its first column).
+  const ordered = (value: string) => {
+    orderedKey = value;
+    return `${value}, ${idKeys(prefix)}`;
+  };
   const out: LayoutIndex[] = [];
   // By default no B-tree where it rarely pays for what it costs each write: on long prose
   // (Text), on a boolean (two values: the id walk finds either soon), and on the least and
@@ -132,9 +154,9 @@ function indexesOf(type: AttributeType, cols: Partial<Record<ColumnRole, string>
   const explicit = p.valueIndex;
   const valueIndex = explicit ?? type !== 'Text';
   if (valueIndex) {
-    if (cols.num) out.push({ kind: 'btree', expression: q(cols.num) });
-    if (cols.bool && explicit) out.push({ kind: 'btree', expression: q(cols.bool) });
-    if (cols.str) out.push({ kind: 'btree', expression: `left(${q(cols.str)}, ${prefix})` });
+    if (cols.num) out.push({ kind: 'btree', expression: ordered(q(cols.num)) });
+    if (cols.bool && explicit) out.push({ kind: 'btree', expression: ordered(q(cols.bool)) });
+    if (cols.str) out.push({ kind: 'btree', expression: ordered(`left(${q(cols.str)}, ${prefix})`) });
     if (cols['num-lo']) out.push({ kind: 'btree', expression: q(cols['num-lo']) });
     if (cols['num-hi']) out.push({ kind: 'btree', expression: q(cols['num-hi']) });
     if (cols['str-lo'] && explicit) out.push({ kind: 'btree', expression: `left(${q(cols['str-lo'])}, ${prefix})` });
@@ -148,7 +170,7 @@ function indexesOf(type: AttributeType, cols: Partial<Record<ColumnRole, string>
   }
   if ((p.termsIndex ?? true) && cols.terms) out.push({ kind: 'gin', expression: q(cols.terms) });
   if ((p.presentIndex ?? false) && cols.present) out.push({ kind: 'btree', expression: q(cols.present) });
-  return out;
+  return orderedKey === undefined ? { indexes: out } : { indexes: out, orderedKey };
 }
 
 /**
@@ -169,7 +191,8 @@ export function searchLayout(catalog: Catalog, policy?: LayoutPolicy): SearchLay
     const columns: Partial<Record<ColumnRole, string>> = {};
     for (const role of rolesOf(a.Type, a.Cardinality)) columns[role] = `${stem}_${SUFFIX[role]}`;
     const own = Object.prototype.hasOwnProperty.call(resolved.attributes, rawKey) ? resolved.attributes[rawKey] : undefined;
-    byRawKey.set(rawKey, { attribute: a, rawKey, shape: shapeOf(a.Type, a.Cardinality), columns, indexes: indexesOf(a.Type, columns, own ?? {}, resolved.prefixLength) });
+    const { indexes, orderedKey } = indexesOf(a.Type, columns, own ?? {}, resolved.prefixLength);
+    byRawKey.set(rawKey, { attribute: a, rawKey, shape: shapeOf(a.Type, a.Cardinality), columns, indexes, ...(orderedKey ? { orderedKey } : {}) });
   }
   return { catalog, policy: resolved, attributes: [...byRawKey.values()], byRawKey };
 }

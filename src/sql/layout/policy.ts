@@ -20,7 +20,8 @@ export interface LayoutPolicy {
 export interface AttributePolicy {
   /**
    * A B-tree on the value (Cardinality One: the number, the string's prefix, the boolean, the
-   * id) and, for Many numbers and strings, on the least and greatest element (so ranges are
+   * id, each followed by the item id's sort keys, so that an equality reads its items in id
+   * order) and, for Many numbers and strings, on the least and greatest element (so ranges are
    * answered by the index). Default: on for numbers, strings and ids; off for Text (long prose
    * is rarely compared whole), a Boolean (two values: the id walk finds either soon) and the
    * least and greatest of Many strings (ranges over tags are rare). `true` turns on every one

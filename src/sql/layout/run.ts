@@ -36,7 +36,8 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
   try {
     const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
     const { networkId: _n, tableId: _t, runRest: _r, ...listOptions } = options;
-    list = layoutListSql(plan, layout, rest, { ...listOptions, numericStrings });
+    // Only the keys of the listed form travel (the page is built from them alone).
+    list = layoutListSql(plan, layout, rest, { listedOnly: true, ...listOptions, numericStrings });
   } catch (e) {
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
     throw e;

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog as sampleCatalog, generateItems } from '../../../examples/generate.mjs';
 import { SHAPES, WORST } from '../../../bench/scale-shapes.mjs';
 import { loadCatalog } from '../../../src/catalog/index.js';
-import { layoutDdl, layoutListSql, layoutUpsert, searchLayout, type SearchLayout } from '../../../src/sql/index.js';
+import type { Query } from '../../../src/ast/index.js';
+import { check } from '../../../src/check/index.js';
+import { layoutDdl, layoutIndexNames, layoutListSql, layoutUpsert, searchLayout, type SearchLayout } from '../../../src/sql/index.js';
 import { decode } from '../../../src/wire/index.js';
 
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,6 +30,8 @@ let layout: SearchLayout;
 /** The id index (the walk's) and the primary key: every other index of the search table answers clauses. */
 let idIndex = '';
 let clauseIndexes = new Set<string>();
+/** Index names by indexed expression. */
+let orderedIndexes = new Map<string, string>();
 
 interface PlanNode {
   'Node Type': string;
@@ -91,7 +95,28 @@ beforeAll(async () => {
   const indexes = (await db.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'search'`)).rows as { indexname: string; indexdef: string }[];
   idIndex = indexes.find((i) => /\(id_kind, id_num, "left"\(id_str/.test(i.indexdef))!.indexname;
   clauseIndexes = new Set(indexes.filter((i) => i.indexname !== idIndex && !/_pkey$/.test(i.indexname)).map((i) => i.indexname));
+  // Each attribute's value-then-id index by its expression (layoutIndexNames lists them in layoutDdl's order).
+  const names = layoutIndexNames(layout, { table: 'search' });
+  const expressions = ['', ...layout.attributes.flatMap((a) => a.indexes.map((i) => i.expression))];
+  expect(names.length).toBe(expressions.length);
+  expect(new Set(indexes.map((i) => i.indexname))).toEqual(new Set([...names, 'search_pkey']));
+  orderedIndexes = new Map(expressions.map((e, k) => [e, names[k]!]));
 }, 300_000);
+
+/** The value-then-id index a page of this query walks, when the query has an equality it can use. */
+function orderedIndexOf(query: Query): string | undefined {
+  const plan = check(query, layout.catalog).plan!;
+  for (const p of plan.clauses) {
+    const a = layout.byRawKey.get(p.rawKey);
+    if (p.kind !== 'test' || p.shape !== 'one' || !a?.orderedKey) continue;
+    const t = p.test;
+    const one = t.kind === 'id-in' ? t.strings.length === 1 : (t.kind === 'number-in' || t.kind === 'string-in' || t.kind === 'boolean-in') && t.values.length === 1;
+    if (!one) continue;
+    const ix = a.indexes.find((i) => i.kind === 'btree' && i.expression.startsWith(a.orderedKey + ','))!;
+    return orderedIndexes.get(ix.expression);
+  }
+  return undefined;
+}
 
 afterAll(async () => {
   await db?.end();
@@ -111,7 +136,13 @@ describe(`plans on ${SEED_ITEMS * COPIES} rows`, () => {
     const query = decode(encodeURIComponent(JSON.stringify(shape.q ?? []))).query!;
     const list = layoutListSql(query, layout, { limit: LIMIT }, { table: 'search', rawTable: 'raw', tableRows: SEED_ITEMS * COPIES });
     const walk = nodes(await plan(list.sql, list.params));
-    expect(walk.filter((n) => n['Index Name'] === idIndex).length, 'the walk reads the id index').toBeGreaterThan(0);
+    // A walk reads the id order: of the whole table (the id index), or, for a shape with an
+    // equality on a Cardinality One attribute, of that value's items (its value-then-id index),
+    // already in order (no sort under the walk's limit).
+    const equality = orderedIndexOf(query);
+    expect(walk.filter((n) => n['Index Name'] === (equality ?? idIndex)).length, `the walk reads ${equality ?? 'the id index'}`).toBeGreaterThan(0);
+    const walkLimit = walk.filter((n) => n['Node Type'] === 'Limit').at(-1)!;
+    expect(nodes(walkLimit).filter((n) => n['Node Type'] === 'Sort'), 'the walk reads rows in id order').toEqual([]);
     expect(walk.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'search')).toEqual([]);
     const filled = (await plan(list.sql, list.params, true))['Actual Rows'] === LIMIT + 1;
     const rest = nodes(await restPlan(list.rest.sql, list.rest.params));

@@ -37,11 +37,12 @@ describe('search layout pages equal listItems pages', () => {
         { requiredKeys: ['limit'] },
       );
       // walkRows 1-3: most pages need the second part of the statement (rows past the walk).
-      return fc.tuple(params, fc.boolean(), fc.constantFrom(undefined, 1, 2, 3)).map(([p, raw, walkRows]) => ({ c, p: p as Params, raw, walkRows }));
+      // listedOnly: rows carry only the listed form's keys (as layoutListItems reads them).
+      return fc.tuple(params, fc.boolean(), fc.constantFrom(undefined, 1, 2, 3), fc.boolean()).map(([p, raw, walkRows, listedOnly]) => ({ c, p: p as Params, raw, walkRows, listedOnly }));
     });
     let walked = 0;
     await fc.assert(
-      fc.asyncProperty(caseWithParams, async ({ c, p, raw, walkRows }) => {
+      fc.asyncProperty(caseWithParams, async ({ c, p, raw, walkRows, listedOnly }) => {
         const g = `p${++groups}`;
         const layout = searchLayout(c.catalog);
         if (p['comparison'] !== undefined && p['boundary-id'] === undefined) delete p['comparison'];
@@ -49,7 +50,7 @@ describe('search layout pages equal listItems pages', () => {
         const stored = JSON.parse(JSON.stringify(c.items)) as unknown[];
         for (const e of engines) {
           expect(await loadGroup(e, g, layout, stored)).toEqual([]);
-          walked += await walkPages(e, g, layout, c.query, c.wire, stored, p, { ...(raw ? { backfilled: [] } : {}), ...(walkRows ? { walkRows } : {}) });
+          walked += await walkPages(e, g, layout, c.query, c.wire, stored, p, { ...(raw ? { backfilled: [] } : {}), ...(walkRows ? { walkRows } : {}), listedOnly });
           await e.exec(`DROP TABLE "search_${g}"; DROP TABLE "raw_${g}"`);
         }
       }),

@@ -11,8 +11,8 @@ import type { LayoutEngine } from './engines.js';
 
 type Params = Record<string, unknown>;
 
-/** What a walk varies: which attributes are backfilled, and how far a page walks the id order. */
-export type PageOptions = Pick<LayoutListOptions, 'backfilled' | 'walkRows'>;
+/** What a walk varies: which attributes are backfilled, how far a page walks the id order, whether rows hold only the listed keys. */
+export type PageOptions = Pick<LayoutListOptions, 'backfilled' | 'walkRows' | 'listedOnly'>;
 
 /** One page on the layout of group `g`. */
 export async function layoutPage(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, params: Params, opts: PageOptions = {}): Promise<ListPage> {

@@ -1,5 +1,5 @@
 import type { Catalog } from 'catq';
-import { layoutDdl, layoutUpsert, searchLayout, type SearchLayout } from 'catq/sql';
+import { layoutDdl, layoutIndexNames, layoutUpsert, searchLayout, type SearchLayout } from 'catq/sql';
 import type { Db, Queryable } from './db.js';
 import { ident } from './names.js';
 
@@ -105,6 +105,7 @@ export async function openStores(db: Db, tx: Queryable, catalogs: readonly Catal
   const stores = new Map<string, TableStore>();
   for (const c of catalogs) {
     const store: TableStore = { raw: rawTable(c), search: searchTable(c.Id), layout: searchLayout(c), rowsComplete: false, filled: new Set() };
+    await dropStaleIndexes(tx, store);
     const empty = (await tx.query(`SELECT NOT EXISTS (SELECT 1 FROM ${ident(store.raw)}) AS empty`))[0]?.['empty'] === true;
     if (empty) await markComplete(tx, store);
     const marks = new Set((await tx.query(`SELECT mark FROM ${ident(MARKS_TABLE)} WHERE search_table = $1`, [store.search])).map((r) => r['mark'] as string));
@@ -114,6 +115,20 @@ export async function openStores(db: Db, tx: Queryable, catalogs: readonly Catal
   }
   registry.set(db, stores);
   return [...stores.values()];
+}
+
+/**
+ * Drops the indexes an older layout made on the search table that the current one does not
+ * (catq's layoutIndexNames: the current ones were just built by the schema statements), so that
+ * writes stop paying for them.
+ */
+async function dropStaleIndexes(tx: Queryable, store: TableStore): Promise<void> {
+  const rows = await tx.query(
+    `SELECT i.relname AS name FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid ` +
+      `WHERE x.indrelid = to_regclass($1) AND NOT x.indisprimary AND i.relname LIKE 'catq\\_%' AND NOT (i.relname = ANY($2::text[]))`,
+    [ident(store.search), layoutIndexNames(store.layout, { table: store.search })],
+  );
+  for (const r of rows) await tx.query(`DROP INDEX IF EXISTS ${ident(r['name'] as string)}`);
 }
 
 /** Whether a store has anything left to backfill. */
