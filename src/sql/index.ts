@@ -19,6 +19,7 @@ export {
   layoutDeleteSql,
   layoutListSql,
   layoutListItems,
+  ListingMemory,
   walkRowsFor,
   DEFAULT_PREFIX_LENGTH,
   DEFAULT_TERM_BYTES,

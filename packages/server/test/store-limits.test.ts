@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadCatalog, type Catalog } from 'catq';
-import { layoutDdl, searchLayout } from 'catq/sql';
+import { layoutDdl, ListingMemory, searchLayout } from 'catq/sql';
 import type { Db, Queryable, Row } from '../src/store/db.js';
 import { upsertBatch } from '../src/store/items.js';
 import type { TableStore } from '../src/store/layout.js';
@@ -21,7 +21,7 @@ const catalog = loadCatalog({
     { Attribute: 'title', Type: 'Text', Cardinality: 'One' },
   ],
 }).catalog as Catalog;
-const store: TableStore = { raw: 'catq_items_900', search: 'catq_search_900', layout: searchLayout(catalog), rowsComplete: true, filled: new Set(['brand', 'title']) };
+const store: TableStore = { raw: 'catq_items_900', search: 'catq_search_900', layout: searchLayout(catalog), rowsComplete: true, filled: new Set(['brand', 'title']), memory: new ListingMemory() };
 const brandIndex = layoutDdl(store.layout, { table: store.search })
   .map((s) => /^CREATE INDEX IF NOT EXISTS "([^"]+)" .*"brand_/.exec(s)?.[1])
   .find((n) => n !== undefined) as string;

@@ -12,5 +12,6 @@ export { layoutRow, type LayoutRow, type LayoutRowResult, type LayoutProblem } f
 export { layoutUpsert, layoutDeleteSql, type LayoutEntry, type LayoutEntryProblem, type LayoutUpsert } from './upsert.js';
 export { layoutListSql, walkRowsFor, type LayoutListOptions, type LayoutListing } from './listing.js';
 export { layoutListItems, type LayoutListItemsOptions } from './run.js';
+export { ListingMemory } from './memory.js';
 export type { LayoutTarget } from './target.js';
 export type { LayoutWhereOptions } from './where.js';

@@ -105,8 +105,12 @@ export interface LayoutListing extends SqlListing {
    * Run it when `sql` returns fewer than `limit + 1` rows: its rows are then the page's rows
    * instead (the matching items past the boundary, found by the clause indexes). When `sql`
    * returns `limit + 1` rows, they are the page's and `rest` is not needed (it is compiled when first read).
+   * Each of its rows also has `catq_matches`: how many items match past the boundary (all of
+   * them are sorted to find the page).
    */
   readonly rest: SqlStatement;
+  /** The rows of id order `sql` walks (W: `walkRows`, or from `tableRows`). */
+  readonly walkRows: number;
 }
 
 /**
@@ -146,12 +150,13 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
       ? `CASE WHEN jsonb_typeof(${rawValue}) = 'object' THEN (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(${rawValue}) AS e ` +
         `WHERE e.key = ANY(${sb.param(listedRawKeys(layout.catalog))}::text[])) ELSE ${rawValue} END`
       : rawValue;
-  const page = (inner: string, sb: SqlBuilder): string =>
-    `SELECT ${selected(sb)} AS ${raw.column} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
+  const page = (inner: string, sb: SqlBuilder, extra = ''): string =>
+    `SELECT ${selected(sb)} AS ${raw.column}${extra} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
     ` ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`;
   // The walk (docs/sql.md, "How a page is read"): the next `walk` rows in id order, read from
   // the id index (with the rows tied with the last on its keys), and of them the matching ones.
-  const walk = b.param(walkOf(options, listing.limit));
+  const walkRows = walkOf(options, listing.limit);
+  const walk = b.param(walkRows);
   // With an equality on a value followed by the id keys in its B-tree, the walk reads that value's items only.
   const equal = orderedWalkCondition(plan, layout, b, options.backfilled);
   const walked = `(SELECT * FROM ${t.table} AS s WHERE ${equal ? `${equal} AND ` : ''}s.id_kind IS NOT NULL${bound(b)} ORDER BY ${indexed} FETCH FIRST (${walk}::int) ROWS WITH TIES)`;
@@ -161,13 +166,16 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   // ORDER BY, and its test for an id, are expressions the id index cannot answer, so PostgreSQL
   // cannot turn it into a walk of the id order or a read of the whole id index, whatever it
   // estimates (run it with sequential scans priced out: LayoutListItemsOptions.runRest).
+  // Every row also says how many rows matched (it sorts them all anyway): a caller that pages
+  // the same query again can go to the rest first when that number is small (layoutListItems' `memory`).
   // Compiled when first read: most pages never need it.
   const compileRest = (): SqlStatement => {
     const rb = new SqlBuilder('numbered');
     const unindexed = ['s.id_kind + 0', 's.id_num + 0', 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
     const restWhere = layoutWhere(plan, layout, rb, raw, options);
     const restBound = bound(rb);
-    return rb.finish(page(`SELECT ${keys} FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`, rb));
+    const inner = `SELECT ${keys}, count(*) OVER () AS catq_matches FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`;
+    return rb.finish(page(inner, rb, ', catq_page.catq_matches::float8 AS catq_matches'));
   };
   const main = b.finish(text);
   let rest: SqlStatement | undefined;
@@ -176,6 +184,7 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
     listing,
     scan,
     limit: listing.limit,
+    walkRows,
     get rest() {
       return (rest ??= compileRest());
     },

@@ -3,6 +3,7 @@ import { looksLikeUrlParams, readCheckedListing, type ListedItemOptions } from '
 import { sqlPage } from '../listing.js';
 import type { SqlListItemsResult, SqlRunner } from '../run-listing.js';
 import { layoutListSql, type LayoutListOptions } from './listing.js';
+import { ListingMemory, MEMORY_KEY_LIMIT } from './memory.js';
 import type { SearchLayout } from './plan.js';
 
 /** Options of {@link layoutListItems}: {@link layoutListSql}'s and the `Uri` numbers of listed items. */
@@ -14,6 +15,12 @@ export interface LayoutListItemsOptions extends LayoutListOptions, ListedItemOpt
    * reads the clause indexes, as catq-server does.
    */
   readonly runRest?: SqlRunner;
+  /**
+   * Keep one per table (`new ListingMemory()`) and pass it to every call: a page of a `q` that
+   * an earlier page found to match at most `walkRows` items (past its boundary) runs the rest
+   * statement alone, without the walk. Pages are the same with or without it.
+   */
+  readonly memory?: ListingMemory;
 }
 
 /**
@@ -25,6 +32,8 @@ export interface LayoutListItemsOptions extends LayoutListOptions, ListedItemOpt
  */
 export async function layoutListItems(run: SqlRunner, layout: SearchLayout, params: unknown, options: LayoutListItemsOptions): Promise<SqlListItemsResult> {
   if (typeof run !== 'function') return { diagnostics: [badArgument('layoutListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
+  const m = options?.memory as unknown;
+  if (m !== undefined && !(m instanceof ListingMemory)) return { diagnostics: [badArgument('layoutListItems', 'options.memory', 'a ListingMemory', m, 'Pass new ListingMemory() (keep one per table), or leave it out.')] };
   const catalog = layout.catalog;
   const urlLike = looksLikeUrlParams(params);
   if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
@@ -35,7 +44,7 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
   let list;
   try {
     const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
-    const { networkId: _n, tableId: _t, runRest: _r, ...listOptions } = options;
+    const { networkId: _n, tableId: _t, runRest: _r, memory: _m, ...listOptions } = options;
     // Only the keys of the listed form travel (the page is built from them alone).
     list = layoutListSql(plan, layout, rest, { listedOnly: true, ...listOptions, numericStrings });
   } catch (e) {
@@ -47,9 +56,23 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
     const v = r[column];
     return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
   };
-  let found = await run(list.sql, list.params);
-  // A walk that came back short: the page is the rest's (see LayoutListing).
-  if (found.length <= list.limit) found = await (options.runRest ?? run)(list.rest.sql, list.rest.params);
+  const memory = options.memory;
+  const q = (params as Record<string, unknown> | undefined)?.['q'];
+  const key = memory && (q === undefined || typeof q === 'string') && (q ?? '').length <= MEMORY_KEY_LIMIT ? (q ?? '') : undefined;
+  const runRest = async (): Promise<readonly Record<string, unknown>[]> => {
+    const rows = await (options.runRest ?? run)(list.rest.sql, list.rest.params);
+    if (key !== undefined) memory?.set(key, Number(rows[0]?.['catq_matches'] ?? 0));
+    return rows;
+  };
+  const known = key === undefined ? undefined : memory?.get(key);
+  let found: readonly Record<string, unknown>[];
+  if (known !== undefined && known <= list.walkRows) found = await runRest();
+  else {
+    found = await run(list.sql, list.params);
+    // A walk that came back short: the page is the rest's (see LayoutListing).
+    if (found.length <= list.limit) found = await runRest();
+    else if (key !== undefined) memory?.delete(key);
+  }
   const rows = found.map(parse);
   let other = false;
   if (list.otherSide) {

@@ -67,6 +67,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
               backfilled: store.filled,
               ...optional('tableRows', tableRowsOf(reads, store)),
               runRest,
+              memory: store.memory,
               numericStrings: true,
               ...uriOptions(source, req.networkId),
             })

@@ -1,5 +1,5 @@
 import type { Catalog } from 'catq';
-import { layoutDdl, layoutIndexNames, layoutUpsert, searchLayout, type SearchLayout } from 'catq/sql';
+import { layoutDdl, layoutIndexNames, layoutUpsert, ListingMemory, searchLayout, type SearchLayout } from 'catq/sql';
 import type { Db, Queryable } from './db.js';
 import { ident } from './names.js';
 
@@ -29,6 +29,8 @@ export interface TableStore {
   readonly filled: Set<string>;
   /** PostgreSQL's estimate of the search table's rows (see {@link tableRowsOf}), and when it was read. */
   rows?: { estimate: number; at: number; reading: boolean };
+  /** What pages of recent queries found (catq's ListingMemory): sparse queries skip the walk. */
+  readonly memory: ListingMemory;
 }
 
 /** How often the row estimate of a search table is read again. */
@@ -104,7 +106,7 @@ export function layoutStatements(catalogs: readonly Catalog[]): string[] {
 export async function openStores(db: Db, tx: Queryable, catalogs: readonly Catalog[], rawTable: (c: Catalog) => string): Promise<TableStore[]> {
   const stores = new Map<string, TableStore>();
   for (const c of catalogs) {
-    const store: TableStore = { raw: rawTable(c), search: searchTable(c.Id), layout: searchLayout(c), rowsComplete: false, filled: new Set() };
+    const store: TableStore = { raw: rawTable(c), search: searchTable(c.Id), layout: searchLayout(c), rowsComplete: false, filled: new Set(), memory: new ListingMemory() };
     await dropStaleIndexes(tx, store);
     const empty = (await tx.query(`SELECT NOT EXISTS (SELECT 1 FROM ${ident(store.raw)}) AS empty`))[0]?.['empty'] === true;
     if (empty) await markComplete(tx, store);
