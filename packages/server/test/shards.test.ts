@@ -67,6 +67,18 @@ describe('catalogs on shard servers', () => {
     expect(viaCoordinator[0]?.['n']).toBe(onShard[0]?.['n']);
   });
 
+  it('a shard added to the command line takes the new catalogs (the shard with the fewest items)', async () => {
+    const c = await cluster('grow');
+    const one = await startServer(['--catalog', files.path('a.json'), '--api-key', KEY, '--database-url', c.coordinator, '--shard-url', c.shards[0] as string]);
+    expect((await call(one.url, 'POST', '/v1/catalog/601/product/batch/upsert', { body: { Items: [{ id: 1, v: 1 }] } })).status).toBe(200);
+    await one.stop();
+    server = await startServer(['--catalog', files.path('a.json'), '--catalog', files.path('b.json'), '--catalog', files.path('c.json'), '--api-key', KEY, ...c.args]);
+    expect(await placement('grow')).toEqual(new Map([[601, 1], [602, 2], [701, 2]]));
+    expect((await call(server.url, 'GET', '/v1/catalog/601/product/1')).status).toBe(200);
+    await server.stop();
+    server = undefined;
+  });
+
   it('a shard that is away: its catalogs 503 (Retry-After, Errors body), the others 200; back, all 200 without a restart', async () => {
     const c = await cluster('away');
     server = await startServer(['--catalog', files.path('a.json'), '--catalog', files.path('b.json'), '--api-key', KEY, ...c.args]);
