@@ -9,6 +9,7 @@
  *   acknowledged (200) reads back from the new shard.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig, UsageError } from '../src/config.js';
 import { describeConformance } from './support/conformance.js';
 import { makePgServers, type PgServers } from './support/pgservers.js';
 import { call, KEY, runServerToExit, startServer, tempFiles, type Reply, type ServerProcess } from './support/process.js';
@@ -65,6 +66,20 @@ describe('catalogs on shard servers', () => {
     const onShard = await s.query(where.get(500) as number, 'conf', 'SELECT count(*)::int AS n FROM catq_items_500');
     expect(viaCoordinator[0]?.['n']).toBeGreaterThan(0);
     expect(viaCoordinator[0]?.['n']).toBe(onShard[0]?.['n']);
+  });
+
+  it('command-line mistakes are named: --shard-url without a coordinator, move-catalog to an unknown shard or without its flags', async () => {
+    const base = ['--catalog', 'c.json', '--api-key', KEY];
+    expect(() => readConfig([...base, '--shard-url', 'postgres://x/y'])).toThrow(UsageError);
+    expect(() => readConfig([...base, '--database-url', 'postgres://x/c', '--shard-url', 'postgres://x/y', '--read-database-url', 'postgres://x/r'])).toThrow(UsageError);
+    expect(readConfig([...base, '--database-url', 'postgres://x/c', '--shard-url', 'postgres://x/y', '--shard-url', 'postgres://z/y'])?.shardUrls).toEqual(['postgres://x/y', 'postgres://z/y']);
+    const usage = await runServerToExit(['move-catalog', '--catalog-id', '5']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--database-url/);
+    const c = await cluster('mistakes');
+    const unknown = await runServerToExit(['move-catalog', '--database-url', c.coordinator, '--catalog-id', '601', '--to', c.shards[0] as string]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/catq_shards|not one of the coordinator's shards/);
   });
 
   it('a shard added to the command line takes the new catalogs (the shard with the fewest items)', async () => {

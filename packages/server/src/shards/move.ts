@@ -31,14 +31,16 @@ async function dropScratch(tx: Queryable, catalogId: number): Promise<void> {
   await tx.query(`DROP FOREIGN TABLE IF EXISTS ${ident(MOVE_SCHEMA)}.${ident(itemsTable(catalogId))}, ${ident(MOVE_SCHEMA)}.${ident(searchTable(catalogId))}`);
 }
 
-/** Copies one table from the catalog's foreign table in `public` to the one in the scratch schema (column by column name). */
-async function copyTable(tx: Queryable, table: string): Promise<number> {
+/**
+ * Copies one table from the catalog's foreign table in `public` to the one in the scratch schema
+ * (by column name). No RETURNING: postgres_fdw sends batches (`batch_size`) only without it.
+ */
+async function copyTable(tx: Queryable, table: string): Promise<void> {
   const cols = (await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`, [MOVE_SCHEMA, table])).map((r) =>
     ident(r['column_name'] as string),
   );
   const list = cols.join(', ');
-  const rows = await tx.query(`WITH copied AS (INSERT INTO ${ident(MOVE_SCHEMA)}.${ident(table)} (${list}) SELECT ${list} FROM public.${ident(table)} RETURNING 1) SELECT count(*)::int AS n FROM copied`);
-  return Number(rows[0]?.['n'] ?? 0);
+  await tx.query(`INSERT INTO ${ident(MOVE_SCHEMA)}.${ident(table)} (${list}) SELECT ${list} FROM public.${ident(table)}`);
 }
 
 /**
@@ -59,6 +61,8 @@ export async function moveCatalog(coordinatorUrl: string, catalogId: number, toS
   const db: Db = await openPostgres(coordinatorUrl, { maxConnections: 1 });
   const lock = (tx: Queryable) => tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CATALOG_LOCK, String(catalogId)]);
   try {
+    const ready = await db.query(`SELECT to_regclass('catq_shards') IS NOT NULL AS ok`);
+    if (ready[0]?.['ok'] !== true) throw new Error('this database has no catq_shards table: it is not the coordinator of a service started with --shard-url.');
     const known = await db.query('SELECT 1 FROM catq_shards WHERE name = $1', [to]);
     if (!known.length) throw new Error(`the shard ${toShardUrl} is not one of the coordinator's shards: start catq-server with --shard-url ${toShardUrl} first.`);
     const moved = await db.transaction(async (tx) => {
@@ -68,7 +72,9 @@ export async function moveCatalog(coordinatorUrl: string, catalogId: number, toS
       if (from === to) return { catalogId, from, to, items: 0 };
       await scratchTables(tx, catalogId, to);
       await tx.query(`TRUNCATE ${ident(MOVE_SCHEMA)}.${ident(itemsTable(catalogId))}, ${ident(MOVE_SCHEMA)}.${ident(searchTable(catalogId))}`);
-      const items = await copyTable(tx, itemsTable(catalogId));
+      // (the count is stable: writes to the catalog wait for the lock)
+      const items = Number((await tx.query(`SELECT count(*)::int AS n FROM public.${ident(itemsTable(catalogId))}`))[0]?.['n'] ?? 0);
+      await copyTable(tx, itemsTable(catalogId));
       await copyTable(tx, searchTable(catalogId));
       await dropScratch(tx, catalogId);
       await place(tx, catalogId, to);
