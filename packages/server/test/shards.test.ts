@@ -57,6 +57,7 @@ describe('catalogs on shard servers', () => {
     await server?.stop();
   });
 
+  // (on the databases of the conformance suite above, which runs first)
   it('the conformance catalogs are on both shards, and the coordinator reads them through its foreign tables', async () => {
     const where = await placement('conf');
     expect(where.size).toBe(4);

@@ -1,5 +1,5 @@
 import { openPostgres, type Db, type Queryable } from '../store/db.js';
-import { searchTable } from '../store/layout.js';
+import { MARKS_TABLE, searchTable } from '../store/layout.js';
 import { ident } from '../store/names.js';
 import { itemsTable } from '../store/schema.js';
 import { CATALOG_LOCK, importCatalogTables, place, shardAddress } from './coordinator.js';
@@ -25,6 +25,20 @@ async function scratchTables(tx: Queryable, catalogId: number, shard: string): P
     [itemsTable(catalogId), searchTable(catalogId)],
   ]);
   if (rows[0]?.['n'] !== 2) throw new Error(`the shard ${shard} has no tables for catalog ${catalogId}: start catq-server with its --shard-url (and the catalog) once first.`);
+}
+
+/**
+ * The marks of the catalog's search table on one shard (store/layout.ts: which rows and
+ * attributes are filled), read through a foreign table of that shard's marks table.
+ */
+async function marksOn(tx: Queryable, catalogId: number, shard: string): Promise<string[]> {
+  const schema = `${MOVE_SCHEMA}_marks`;
+  await tx.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)}`);
+  await tx.query(`DROP FOREIGN TABLE IF EXISTS ${ident(schema)}.${ident(MARKS_TABLE)}`);
+  await tx.query(`IMPORT FOREIGN SCHEMA public LIMIT TO (${ident(MARKS_TABLE)}) FROM SERVER ${ident(shard)} INTO ${ident(schema)}`);
+  const rows = await tx.query(`SELECT mark FROM ${ident(schema)}.${ident(MARKS_TABLE)} WHERE search_table = $1 ORDER BY mark`, [searchTable(catalogId)]);
+  await tx.query(`DROP FOREIGN TABLE ${ident(schema)}.${ident(MARKS_TABLE)}`);
+  return rows.map((r) => r['mark'] as string);
 }
 
 async function dropScratch(tx: Queryable, catalogId: number): Promise<void> {
@@ -70,6 +84,12 @@ export async function moveCatalog(coordinatorUrl: string, catalogId: number, toS
       const from = (await tx.query('SELECT shard FROM catq_placement WHERE catalog_id = $1::numeric', [String(catalogId)]))[0]?.['shard'] as string | undefined;
       if (from === undefined) throw new Error(`catalog ${catalogId} has no placement on this coordinator.`);
       if (from === to) return { catalogId, from, to, items: 0 };
+      // The target's search table was marked complete for the catalog's current layout when the
+      // service created it (empty); the copied rows are complete only if the source's are too.
+      const [source, target] = [await marksOn(tx, catalogId, from), await marksOn(tx, catalogId, to)];
+      if (source.join('\n') !== target.join('\n')) {
+        throw new Error(`catalog ${catalogId}'s search table on ${from} is not filled for its current layout yet (the service fills it in the background); move it once that is done.`);
+      }
       await scratchTables(tx, catalogId, to);
       await tx.query(`TRUNCATE ${ident(MOVE_SCHEMA)}.${ident(itemsTable(catalogId))}, ${ident(MOVE_SCHEMA)}.${ident(searchTable(catalogId))}`);
       // (the count is stable: writes to the catalog wait for the lock)
