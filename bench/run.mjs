@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
 // Benchmarks that load a million items into a database run only when named (npm run bench scale).
-const ON_REQUEST = ['scale.bench.mjs', 'pglite-memory.bench.mjs'];
+const ON_REQUEST = ['scale.bench.mjs', 'pglite-memory.bench.mjs', 'shards.bench.mjs'];
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.mjs'))
   .filter((f) => (wanted.length === 0 ? !ON_REQUEST.includes(f) : wanted.some((w) => f.startsWith(w))))

@@ -1,5 +1,6 @@
 import { readConfig, USAGE, UsageError } from './config.js';
 import { newKey } from './keys.js';
+import { moveCatalogCommand } from './shards/command.js';
 import { startServer, StartError } from './start.js';
 
 const KEYS_USAGE = `Usage: catq-server keys new [--network-id N]
@@ -28,6 +29,10 @@ function keysCommand(args: readonly string[]): void {
 async function main(): Promise<void> {
   if (process.argv[2] === 'keys') {
     keysCommand(process.argv.slice(3));
+    return;
+  }
+  if (process.argv[2] === 'move-catalog') {
+    process.exitCode = await moveCatalogCommand(process.argv.slice(3));
     return;
   }
   let config;

@@ -43,6 +43,8 @@ export interface ServerConfig {
   readonly compression?: boolean;
   /** Origins allowed to call the API from a browser (CORS; `*` for any); none by default. */
   readonly corsOrigins?: string[];
+  /** Shard servers: `databaseUrl` is then the coordinator, and each catalog's items live on one shard. */
+  readonly shardUrls?: string[];
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -77,6 +79,8 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --shutdown-timeout MS   longest wait for requests in flight on SIGTERM (default 10000)
   --read-database-url URL a PostgreSQL streaming replica for List and Get (repeatable)
   --pool-size N        connections per PostgreSQL pool (default 16)
+  --shard-url URL      a shard server (repeatable): --database-url is then the coordinator,
+                       which places each catalog's items on one shard (docs/operations.md)
   --max-item-members N most keys and array elements in one item, at all depths (default 20000)
   --compression on|off compress responses for clients that accept it (default on)
   --playground DIR     the console build served at / (default: packages/playground/dist)
@@ -127,6 +131,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
         'max-item-members': { type: 'string' },
         compression: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
+        'shard-url': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
     }));
@@ -145,6 +150,8 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   if (values['log-level'] !== undefined && !(LOG_LEVELS as readonly string[]).includes(values['log-level'])) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}.`);
   if (values['read-database-url'] !== undefined && values['database-url'] === undefined) throw new UsageError('--read-database-url needs --database-url (the primary that takes the writes).');
   if (values['database-url'] !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir is for embedded PGlite; it cannot go with --database-url.');
+  if (values['shard-url'] !== undefined && values['database-url'] === undefined) throw new UsageError('--shard-url needs --database-url (the coordinator that keeps where each catalog lives).');
+  if (values['shard-url'] !== undefined && values['read-database-url'] !== undefined) throw new UsageError('--read-database-url cannot go with --shard-url (replicas of shard servers are not supported yet).');
   const corsOrigins = values['cors-origin'] ?? [];
   for (const origin of corsOrigins) {
     const problem = originProblem(origin);
@@ -181,6 +188,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   }
   if (values['max-item-members'] !== undefined) config.maxItemMembers = whole(values['max-item-members'], '--max-item-members', 1, 10 ** 9);
   if (corsOrigins.length) config.corsOrigins = corsOrigins;
+  if (values['shard-url'] !== undefined) config.shardUrls = values['shard-url'];
   return config;
 }
 

@@ -1,6 +1,7 @@
 import type { Catalog } from 'catq';
 import type { StoredKey } from './auth.js';
 import type { ServiceMetrics } from './metrics.js';
+import type { ShardRouter } from './shards/router.js';
 import type { Db } from './store/db.js';
 
 /**
@@ -20,6 +21,18 @@ export interface ServiceContext {
   readonly metrics?: ServiceMetrics;
   /** Origins allowed to call the API from a browser (CORS); none when absent. */
   readonly corsOrigins?: readonly string[];
+  /** With shard servers: where each catalog's statements go (`db` is then the coordinator). */
+  readonly shards?: ShardRouter;
+}
+
+/** The database holding a catalog's tables: its shard, or the one database. */
+export function catalogDb(ctx: ServiceContext, catalogId: number): Db {
+  return ctx.shards ? ctx.shards.dbFor(catalogId) : ctx.db;
+}
+
+/** Runs one catalog's write on the database holding it (on a shard: under its write lock, see shards/router.ts). */
+export function writeCatalog<T>(ctx: ServiceContext, catalogId: number, fn: (db: Db) => Promise<T>): Promise<T> {
+  return ctx.shards ? ctx.shards.write(catalogId, fn) : fn(ctx.db);
 }
 
 declare module 'fastify' {

@@ -16,6 +16,7 @@ import { createSchema, itemsTable } from './store/schema.js';
 import { startBackfills, stopBackfills } from './store/backfill.js';
 import type { TableStore } from './store/layout.js';
 import { storeOf } from './store/layout.js';
+import { openShards, type OpenShards } from './shards/open.js';
 
 /** A start-up problem: the text to print, exit status 2. */
 export class StartError extends Error {}
@@ -153,6 +154,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let db: Db | undefined;
   const metrics = config.metricsPort === undefined ? undefined : new ServiceMetrics(() => db?.stats?.());
   const tables = catalogs.map((c) => itemsTable(c.Id));
+  const sharded = config.shardUrls !== undefined;
   const readiness = new Readiness(async () => {
     if (!db) throw new Error('the database is not open yet.');
     try {
@@ -161,6 +163,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       throw new Error('the database does not answer.');
     }
     if (db.engine !== 'postgres') return;
+    // With shard servers the coordinator only places catalogs: a shard that is away is a 503 for
+    // its catalogs (not the service's readiness), and a coordinator that lost its tables needs a restart.
+    if (sharded) {
+      const placement = await db.query(`SELECT to_regclass('catq_placement') IS NOT NULL AS ok`).catch(() => [{ ok: false }]);
+      if (placement[0]?.['ok'] !== true) throw new Error('the coordinator has no placement table; restart the service.');
+      return;
+    }
     const missing = await db.query('SELECT count(*)::int AS n FROM unnest($1::text[]) AS t WHERE to_regclass(quote_ident(t)) IS NULL', [tables]).catch(() => [{ n: -1 }]);
     if (missing[0]?.['n'] === 0) return;
     // The database was dropped and made again (or its tables were dropped): create them again.
@@ -181,9 +190,32 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw new StartError(`cannot open the database: ${(e as Error).message}`);
   }
   const open = db;
-  const stores = await migrate(open, config, catalogs);
-  if (items && catalogs[0]) await seed(open, catalogs[0], items);
-  startBackfills(open, stores);
+  if (open.pooled) {
+    process.stderr.write(
+      'catq-server: the database is reached through a transaction pooler (PgBouncer) that refuses start-up parameters: ' +
+        'set statement_timeout and jit = off on the role or database (docs/operations.md).\n',
+    );
+  }
+  let shards: OpenShards | undefined;
+  if (config.shardUrls !== undefined && config.databaseUrl !== undefined) {
+    try {
+      shards = await openShards(config.databaseUrl, open, config.shardUrls, catalogs, {
+        statementTimeoutMs: config.statementTimeoutMs ?? 10_000,
+        ...(config.poolSize === undefined ? {} : { maxConnections: config.poolSize }),
+        onAcquire: (s) => metrics?.acquire.observe(s),
+      });
+    } catch (e) {
+      await open.close().catch(() => {});
+      throw new StartError(`cannot prepare the shard servers: ${(e as Error).message}`);
+    }
+    if (items && catalogs[0]) await seed(shards.router.dbFor(catalogs[0].Id), catalogs[0], items);
+    for (const [shardDb, shardStores] of shards.stores) startBackfills(shardDb, shardStores);
+    shards.router.start();
+  } else {
+    const stores = await migrate(open, config, catalogs);
+    if (items && catalogs[0]) await seed(open, catalogs[0], items);
+    startBackfills(open, stores);
+  }
   const playgroundDir = config.playgroundDir ?? defaultPlayground();
   const app = await buildApp(
     {
@@ -194,6 +226,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ...(playgroundDir === undefined ? {} : { playgroundDir }),
       ...(metrics ? { metrics } : {}),
       ...(config.corsOrigins?.length ? { corsOrigins: config.corsOrigins } : {}),
+      ...(shards ? { shards: shards.router } : {}),
     },
     {
       logLevel: config.logLevel ?? 'info',
@@ -247,6 +280,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         clearTimeout(force);
         metricsServer?.close();
         await stopBackfills(open);
+        for (const shardDb of shards?.stores.keys() ?? []) await stopBackfills(shardDb);
+        await shards?.router.close();
         await open.close();
       }
     },

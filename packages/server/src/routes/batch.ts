@@ -7,7 +7,8 @@ import { batchDb } from '../dry-run.js';
 import { BatchQuery, DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
 import { deleteItems, upsertBatch, updateItems, type LeftOut } from '../store/items.js';
 import { storeOf, type TableStore } from '../store/layout.js';
-import type { ServiceContext } from '../context.js';
+import { writeCatalog, type ServiceContext } from '../context.js';
+import type { Db } from '../store/db.js';
 import { sourceOf } from './items.js';
 
 const CONFIG_KEY: Record<ItemKind, string> = { product: '', brand: 'Brands', category: 'Categories', merchant: 'Merchants' };
@@ -23,9 +24,9 @@ function writable(ctx: ServiceContext, networkId: number, catalogId: number, kin
   return source;
 }
 
-/** The store of a writable source (created with the schema for every catalog). */
-function storeFor(ctx: ServiceContext, source: KindSource): TableStore {
-  const store = storeOf(ctx.db, source.table);
+/** The store of a writable source on its database (created with the schema for every catalog). */
+function storeFor(db: Db, source: KindSource): TableStore {
+  const store = storeOf(db, source.table);
   if (!store) throw new Error(`internal: no store for ${source.table}`);
   return store;
 }
@@ -53,7 +54,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
-      const left = await upsertBatch(batchDb(ctx.db, req.query['dry-run']), storeFor(ctx, source), batch.items);
+      const left = await writeCatalog(ctx, source.tableId, (db) => upsertBatch(batchDb(db, req.query['dry-run']), storeFor(db, source), batch.items));
       return submission([...batch.warnings, ...leftOutWarnings(batch, left)]);
     },
   );
@@ -64,7 +65,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, true);
-      const existed = await batchDb(ctx.db, req.query['dry-run']).transaction((tx) => updateItems(tx, storeFor(ctx, source), batch.items));
+      const existed = await writeCatalog(ctx, source.tableId, (db) => batchDb(db, req.query['dry-run']).transaction((tx) => updateItems(tx, storeFor(db, source), batch.items)));
       const missing = batch.items
         .filter((i) => !existed.has(i.key))
         .map((i) => {
@@ -82,7 +83,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, false);
-      await batchDb(ctx.db, req.query['dry-run']).transaction((tx) => deleteItems(tx, storeFor(ctx, source), batch.items.map((i) => i.key)));
+      await writeCatalog(ctx, source.tableId, (db) => batchDb(db, req.query['dry-run']).transaction((tx) => deleteItems(tx, storeFor(db, source), batch.items.map((i) => i.key))));
       return submission(batch.warnings);
     },
   );

@@ -9,7 +9,8 @@ import { resolveKind, type ItemKind, type KindSource } from '../kinds.js';
 import { ERROR_RESPONSES, FullItem, ItemListQuery, ItemPage, ItemParams, KindParams } from '../schemas.js';
 import { getDerived, getItem, pathIdCandidates } from '../store/items.js';
 import { storeOf, tableRowsOf } from '../store/layout.js';
-import type { ServiceContext } from '../context.js';
+import { catalogDb, type ServiceContext } from '../context.js';
+import type { Db, Queryable } from '../store/db.js';
 import { catalogOf } from './catalogs.js';
 
 /** The source of `{catalogId}/{item}` for the request's network, or a 404. */
@@ -39,11 +40,12 @@ function pathErrors(req: FastifyRequest): string[] {
 /** Get Catalog Item and List Catalog Items. */
 export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  // Reads go to the read replicas when there are any (store/db.ts).
-  const reads = ctx.db.reads ?? ctx.db;
-  const run = (sql: string, params: readonly unknown[]) => reads.query(sql, params);
+  // Reads go to the catalog's shard (with shard servers), to the read replicas when there are
+  // any (store/db.ts), else to the database.
+  const readsOf = (db: Db): Queryable => db.reads ?? db;
+  const runOn = (reads: Queryable) => (sql: string, params: readonly unknown[]) => reads.query(sql, params);
   // A page's rest is meant for the clause indexes (catq's layoutListItems).
-  const runRest = (sql: string, params: readonly unknown[]) => (reads.queryIndexed ? reads.queryIndexed(sql, params) : reads.query(sql, params));
+  const runRestOn = (reads: Queryable) => (sql: string, params: readonly unknown[]) => (reads.queryIndexed ? reads.queryIndexed(sql, params) : reads.query(sql, params));
 
   r.get(
     '/v1/catalog/:catalogId/:item',
@@ -55,7 +57,10 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         throw new HttpError(400, [...path, ...errorsOf(readListingParams(req.query, { numericStrings: true }).diagnostics)]);
       }
       const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
-      const store = source.type === 'ItemFields' ? undefined : storeOf(ctx.db, source.table);
+      const db = catalogDb(ctx, source.tableId);
+      const reads = readsOf(db);
+      const run = runOn(reads);
+      const store = source.type === 'ItemFields' ? undefined : storeOf(db, source.table);
       // Items: on the search layout; a clause on an attribute not backfilled yet is answered
       // from the raw JSON. Derived records (views), and items while a database of the raw-only
       // layout gets its search rows: catq's compiler over the raw JSON.
@@ -66,7 +71,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
               rawTable: store.raw,
               backfilled: store.filled,
               ...optional('tableRows', tableRowsOf(reads, store)),
-              runRest,
+              runRest: runRestOn(reads),
               memory: store.memory,
               numericStrings: true,
               ...uriOptions(source, req.networkId),
@@ -94,6 +99,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
       const candidates = pathIdCandidates(req.params.id);
+      const reads = readsOf(catalogDb(ctx, source.tableId));
       const raw = source.type === 'ItemFields' ? await getDerived(reads, source.table, candidates) : await getItem(reads, source.table, candidates);
       const form = raw === undefined ? undefined : fullForm(raw, source, req.networkId);
       if (!form) throw new HttpError(404, [`Catalog ${req.params.catalogId} has no ${req.params.item} with id ${JSON.stringify(req.params.id)}.`]);

@@ -29,6 +29,11 @@ export interface Db extends Queryable {
   ping?(): Promise<void>;
   /** How full the connection pools are (a PostgreSQL server only). */
   stats?(): PoolStats;
+  /**
+   * Whether the server is reached through a transaction pooler (PgBouncer) that refused the
+   * connection's start-up parameters, so they are not sent (see {@link openPostgres}).
+   */
+  readonly pooled?: boolean;
   close(): Promise<void>;
 }
 
@@ -48,7 +53,15 @@ export interface PostgresOptions {
   readonly onUnavailable?: (e: DatabaseUnavailable) => void;
   /** Called with how long each statement or transaction waited for a pool connection, in seconds. */
   readonly onAcquire?: (seconds: number) => void;
+  /**
+   * `true`: the URL is a transaction pooler (PgBouncer): send no start-up parameters. Absent:
+   * detected (a pooler that refuses them answers "unsupported startup parameter").
+   */
+  readonly pooled?: boolean;
 }
+
+/** PgBouncer's answer to a start-up parameter it does not pass on (`options`, `statement_timeout`). */
+const POOLER_REFUSAL = /unsupported startup parameter/i;
 
 /** How full the connection pools are (primary and replicas together). */
 export interface PoolStats {
@@ -66,24 +79,41 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const { default: pg } = await import('pg');
   const timeout = options.statementTimeoutMs ?? 0;
   const max = options.maxConnections ?? 16;
-  const makePool = (connectionString: string): Pool => {
+  const makePool = (connectionString: string, pooled: boolean): Pool => {
     const pool = new pg.Pool({
       connectionString,
       max,
       // The service's statements read a page of rows: JIT compilation never pays off for them, and
       // a listing of many clauses would otherwise compile hundreds of functions (seconds) per run.
-      // (`options` in the URL, when given, replaces this.)
-      options: '-c jit=off',
+      // (`options` in the URL, when given, replaces this.) Through a transaction pooler these
+      // start-up parameters are refused: set them on the role or database instead (docs/operations.md).
+      ...(pooled ? {} : { options: '-c jit=off' }),
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       keepAlive: true,
-      ...(timeout > 0 ? { statement_timeout: timeout, query_timeout: timeout + 5000 } : {}),
+      ...(timeout > 0 && !pooled ? { statement_timeout: timeout, query_timeout: timeout + 5000 } : {}),
     });
     // A client that loses its server emits 'error'; without a listener that would end the process.
     pool.on('error', () => {});
     return pool;
   };
-  const primary = makePool(url);
-  const replicas = (options.readUrls ?? []).map(makePool);
+  let pooled = options.pooled ?? false;
+  let primary = makePool(url, pooled);
+  try {
+    await primary.query('SELECT 1');
+  } catch (e) {
+    await primary.end().catch(() => {});
+    if (options.pooled !== undefined || !POOLER_REFUSAL.test((e as Error).message)) throw e;
+    // A transaction pooler in front: connect again without start-up parameters.
+    pooled = true;
+    primary = makePool(url, true);
+    try {
+      await primary.query('SELECT 1');
+    } catch (e2) {
+      await primary.end().catch(() => {});
+      throw e2;
+    }
+  }
+  const replicas = (options.readUrls ?? []).map((u) => makePool(u, pooled));
   const all = [primary, ...replicas];
   const fail = (e: unknown, connecting = false, pool: Pool = primary): unknown => {
     const u = unavailableFor(e, timeout, connecting);
@@ -126,12 +156,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       client.release(broken);
     }
   };
-  try {
-    await primary.query('SELECT 1');
-  } catch (e) {
-    await Promise.all(all.map((p) => p.end().catch(() => {})));
-    throw e;
-  }
   let turn = 0;
   const onReplica = async (sql: string, params: readonly unknown[], indexed: boolean): Promise<Row[]> => {
     const replica = replicas[turn++ % replicas.length] as Pool;
@@ -150,6 +174,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const deadline = options.retryDeadlineMs ?? 30_000;
   return {
     engine: 'postgres',
+    pooled,
     query: (sql, params = []) => run(primary, sql, params),
     queryIndexed: (sql, params = []) => run(primary, sql, params, true),
     reads: replicas.length ? replicaReads() : undefined,
