@@ -135,8 +135,6 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const prefix = layout.policy.prefixLength;
   const scan = scanDirection(listing);
   const dir = scan === 'asc' ? 'ASC' : 'DESC';
-  // The id index's columns, then the whole string id to break ties between ids sharing the prefix.
-  const order = ['s.id_kind', 's.id_num', `left(s.id_str, ${prefix})`, 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
 
   const b = new SqlBuilder('numbered');
   const cmp = listing.comparison;
@@ -159,9 +157,18 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const walk = b.param(walkRows);
   // With an equality on a value followed by the id keys in its B-tree, the walk reads that value's items only.
   const equal = orderedWalkCondition(plan, layout, b, options.backfilled);
-  const walked = `(SELECT * FROM ${t.table} AS s WHERE ${equal ? `${equal} AND ` : ''}s.id_kind IS NOT NULL${bound(b)} ORDER BY ${indexed} FETCH FIRST (${walk}::int) ROWS WITH TIES)`;
+  // The walk's rows carry the index's string key (`catq_prefix`), so that the page below can be
+  // taken from them in the index's order without sorting the walk: it then stops at its
+  // `limit + 1`-th match, however few matches PostgreSQL expects among the walked rows.
+  const walked = `(SELECT *, left(s.id_str, ${prefix}) AS catq_prefix FROM ${t.table} AS s WHERE ${equal ? `${equal} AND ` : ''}s.id_kind IS NOT NULL${bound(b)} ORDER BY ${indexed} FETCH FIRST (${walk}::int) ROWS WITH TIES)`;
   const where = layoutWhere(plan, layout, b, raw, options);
-  const text = page(`SELECT ${keys} FROM ${walked} AS s WHERE ${where} ORDER BY ${order} LIMIT ${b.param(listing.limit + 1)}::int`, b);
+  const n1 = b.param(listing.limit + 1);
+  const walkOrder = ['s.id_kind', 's.id_num', 's.catq_prefix'].map((e) => `${e} ${dir}`).join(', ');
+  // The first `limit + 1` matches in the index's order (with the rows tied with the last: ids
+  // sharing a cut string key), then in the whole id order.
+  const matched = `SELECT ${keys}, s.catq_prefix FROM ${walked} AS s WHERE ${where} ORDER BY ${walkOrder} FETCH FIRST (${n1}::int) ROWS WITH TIES`;
+  const wholeOrder = ['catq_k0', 'catq_k1', 'catq_prefix', 'catq_k2'].map((e) => `catq_m.${e} ${dir}`).join(', ');
+  const text = page(`SELECT catq_m.* FROM (${matched}) AS catq_m ORDER BY ${wholeOrder} LIMIT ${n1}::int`, b);
   // The rest: every matching row past the boundary, found by the clause indexes and sorted. Its
   // ORDER BY, and its test for an id, are expressions the id index cannot answer, so PostgreSQL
   // cannot turn it into a walk of the id order or a read of the whole id index, whatever it
