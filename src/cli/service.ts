@@ -31,9 +31,10 @@ export interface Service {
 export async function openService(options: ServiceOptions): Promise<Service> {
   const url = serviceUrl(options.service ?? '');
   const apiKey = await readApiKey(options);
-  const { createClient } = await import('../client/index.js');
-  // Few retries with short waits: a person is waiting, and exit 5 says to try again later.
-  const client = createClient({ baseUrl: url.href, apiKey, retry: { retries: 2, baseDelayMs: 200, maxDelayMs: 2000 }, timeoutMs: 30_000 });
+  const [{ createClient }, { preSendCheck }] = await Promise.all([import('../client/index.js'), import('../client/pre-send-check.js')]);
+  // Few retries with short waits: a person is waiting, and exit 5 says to try again later. The
+  // pre-send check reads the catalogs the service sends as loadCatalog does, and checks q again.
+  const client = createClient({ baseUrl: url.href, apiKey, check: preSendCheck, retry: { retries: 2, baseDelayMs: 200, maxDelayMs: 2000 }, timeoutMs: 30_000 });
   return { client, url: displayUrl(url) };
 }
 

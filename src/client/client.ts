@@ -2,15 +2,16 @@
  * `createClient`: a typed client of the catalog-management interface, with a method per
  * operation, auto-paginating lists, batch helpers and retries.
  */
-import { loadCatalog, type Catalog } from '../catalog/index.js';
-import { hasErrors, throwBadArgument } from '../diagnostics/index.js';
+import type { Catalog } from '../catalog/index.js';
+import { throwBadArgument } from '../diagnostics/index.js';
+import { encode } from '../wire/encode.js';
 import { checkItems, checkScope, itemsPath, checkCatalogId } from './arguments.js';
 import { runBatches } from './batches.js';
 import { CatalogResponseError } from './errors.js';
-import { kindCatalog } from './kind-catalog.js';
 import { checkCallOptions, checkConcurrency, checkTimeout, readOptions, type BatchOptions, type CallOptions, type ClientOptions, type ListItemsOptions, type ListOptions } from './options.js';
 import { checkPage, ItemIterator, pageQueryString, PageIterator, paramsOfScope, type PageParams } from './pages.js';
-import { qParameter, readQueryInput } from './query-input.js';
+import type { PreSendCheck } from './pre-send.js';
+import { queryParameter } from './query-parameter.js';
 import { retryPolicy } from './retry.js';
 import { send } from './transport.js';
 import type { BatchResult, Item, ItemId, ItemKind, JobSubmission, ListedCatalog, ListedItem, RawItem } from './types.js';
@@ -19,7 +20,10 @@ export type { BatchOptions, CallOptions, ClientOptions, ListItemsOptions, ListOp
 
 /** The client returned by {@link createClient}. */
 export interface CatalogClient {
-  /** Get Catalog (`GET /v1/catalog/{catalogId}`); the catalog is then known for validating `q`. */
+  /**
+   * Get Catalog (`GET /v1/catalog/{catalogId}`); the catalog is then known (for validating `q`,
+   * with the pre-send check, and for ordering batches by item id).
+   */
   getCatalog(catalogId: number, options?: CallOptions): Promise<Catalog>;
   /** List Catalogs: every listed catalog, page after page. */
   listCatalogs(options?: ListOptions): ItemIterator<ListedCatalog, number>;
@@ -52,10 +56,11 @@ export const BATCH_LIMITS = { upsert: 1000, update: 100, delete: 1000 } as const
  */
 export function createClient(options: ClientOptions): CatalogClient {
   const config = readOptions(options);
+  const check = config.check;
   const known = new Map<number, Catalog>();
   const given: unknown = options.catalogs;
   if (given !== undefined && !Array.isArray(given)) throwBadArgument('createClient', 'catalogs', 'an array of catalogs', given, 'Pass catalogs: [catalog].');
-  for (const c of (given ?? []) as unknown[]) remember(known, c, 'createClient');
+  for (const c of (given ?? []) as unknown[]) remember(known, c, check);
 
   const call = (method: 'GET' | 'POST' | 'PATCH', path: string, o: CallOptions | undefined, extra: { query?: string; body?: unknown; idempotent?: boolean } = {}) =>
     send(config, {
@@ -89,9 +94,13 @@ export function createClient(options: ClientOptions): CatalogClient {
 
   const itemPager = (catalogId: number, kind: ItemKind, o: ListItemsOptions | undefined): PageIterator<ListedItem> => {
     const path = itemsPath(catalogId, kind, 'listItems');
-    // Checked against the catalog of the kind listed (the referenced one, or the derived records).
-    const q = o?.q === undefined ? undefined : readQueryInput(o.q, kindCatalog(known, catalogId, kind), options.parse);
-    return pager<ListedItem, ItemId>(path, o, q === undefined ? undefined : qParameter(q));
+    // With the pre-send check: read by the wire decoder and validated against the catalog of the
+    // kind listed (the referenced one, or the derived records). Without it: only made wire text.
+    const q =
+      o?.q === undefined ? undefined
+      : check ? encode(check.readQuery(o.q, check.catalogOfKind(known, catalogId, kind), options.parse))
+      : queryParameter(o.q, options.parse);
+    return pager<ListedItem, ItemId>(path, o, q);
   };
 
   /**
@@ -103,9 +112,11 @@ export function createClient(options: ClientOptions): CatalogClient {
     const read = async (id: number) => known.get(id) ?? (await client.getCatalog(id, o));
     try {
       const catalog = await read(catalogId);
-      if (kind === 'product') return catalog.Aliases?.Id;
+      // Without the pre-send check a catalog is kept as the service sent it: read every field warily.
+      const idKey = (c: Catalog) => (typeof c.Aliases?.Id === 'string' ? c.Aliases.Id : undefined);
+      if (kind === 'product') return idKey(catalog);
       const conf = catalog.Configuration?.[kind === 'brand' ? 'Brands' : kind === 'category' ? 'Categories' : 'Merchants'];
-      return conf?.Source === 'Referenced' ? (await read(conf.ReferenceId)).Aliases?.Id : undefined;
+      return conf?.Source === 'Referenced' ? idKey(await read(conf.ReferenceId)) : undefined;
     } catch (e) {
       if (o?.signal?.aborted) throw e;
       return undefined;
@@ -132,14 +143,16 @@ export function createClient(options: ClientOptions): CatalogClient {
       checkCallOptions(o, 'getCatalog');
       const path = `/v1/catalog/${checkCatalogId(catalogId, 'getCatalog')}`;
       const body = await call('GET', path, o);
-      const { catalog, diagnostics } = loadCatalog(body);
-      if (catalog && !hasErrors(diagnostics)) {
-        known.set(catalogId, catalog);
-        return catalog;
-      }
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new CatalogResponseError('the response is not a catalog', body, { method: 'GET', url: config.baseUrl + path });
+      if (!check) {
+        // Without the pre-send check the catalog is not read: returned and kept as sent.
+        known.set(catalogId, body as Catalog);
+        return body as Catalog;
+      }
+      const catalog = check.readCatalog(body);
+      if (catalog) known.set(catalogId, catalog);
       // A catalog catq cannot check queries against: returned as sent, not used for validation.
-      return body as Catalog;
+      return catalog ?? (body as Catalog);
     },
     listCatalogs: (o) => new ItemIterator(pager<ListedCatalog, number>('/v1/catalog', o, undefined)),
     listCatalogPages: (o) => pager<ListedCatalog, number>('/v1/catalog', o, undefined),
@@ -170,8 +183,17 @@ function idText(item: RawItem, key: string): string | undefined {
   return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? String(v) : undefined;
 }
 
-function remember(known: Map<number, Catalog>, c: unknown, fn: string): void {
-  const { catalog, diagnostics } = loadCatalog(c);
-  if (!catalog || hasErrors(diagnostics)) throwBadArgument(fn, 'catalogs', 'catalogs in the interface\'s full form', c, 'Pass catalogs that loadCatalog accepts.');
+/**
+ * Keeps a catalog given in `catalogs`: read by the pre-send check when there is one; otherwise
+ * only its `Id` is checked (the catalog then serves to order batches by item id).
+ */
+function remember(known: Map<number, Catalog>, c: unknown, check: PreSendCheck | undefined): void {
+  const fix = check ? 'Pass catalogs that loadCatalog accepts.' : 'Pass catalogs as Get Catalog returns them.';
+  const catalog = check ? check.readCatalog(c) : isCatalogLike(c) ? c : undefined;
+  if (!catalog) return throwBadArgument('createClient', 'catalogs', "catalogs in the interface's full form", c, fix);
   known.set(catalog.Id, catalog);
+}
+
+function isCatalogLike(c: unknown): c is Catalog {
+  return !!c && typeof c === 'object' && !Array.isArray(c) && Number.isSafeInteger((c as { Id?: unknown }).Id);
 }

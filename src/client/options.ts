@@ -4,7 +4,8 @@
  */
 import { throwBadArgument } from '../diagnostics/index.js';
 import type { Direction } from './pages.js';
-import type { InfixParser, QueryInput } from './query-input.js';
+import type { PreSendCheck } from './pre-send.js';
+import type { InfixParser, QueryInput } from './query-parameter.js';
 import { retryPolicy, type RetryOptions, type RetryPolicy } from './retry.js';
 import type { FetchFunction, TransportConfig } from './transport.js';
 import type { Catalog, Scope } from './types.js';
@@ -31,10 +32,19 @@ export interface ClientOptions {
    */
   readonly retryPartialUpdates?: boolean;
   /**
-   * Catalogs known up front. `q` is validated against a known catalog before it is sent;
-   * `getCatalog` adds the catalogs it reads.
+   * Catalogs known up front; `getCatalog` adds the catalogs it reads. With `check`, `q` is
+   * validated against a known catalog before it is sent; either way a known catalog's id key
+   * orders batch requests (see docs/sdk.md).
    */
   readonly catalogs?: readonly Catalog[];
+  /**
+   * The check of `q` before sending: pass `preSendCheck` from `catq/client/check`. With it, `q`
+   * is read by the wire decoder and validated against the catalog when the client knows it, and
+   * a `QueryError` with every problem is thrown before anything is sent. Without it (the
+   * default, which keeps `catq/client` small) `q` is sent as wire text and the service checks
+   * it: a mistake is its 400, a `CatalogApiError`.
+   */
+  readonly check?: PreSendCheck;
   /**
    * Reads infix text given as `q` (`'price < 20 and ...'`): pass `parse` from `catq/syntax`.
    * The client itself never loads the infix parser, so without this option infix text is a
@@ -82,7 +92,7 @@ export interface BatchOptions extends CallOptions {
 }
 
 /** The client's settings, checked, with defaults applied. */
-export function readOptions(o: ClientOptions): TransportConfig & { concurrency: number; retryPartialUpdates: boolean } {
+export function readOptions(o: ClientOptions): TransportConfig & { concurrency: number; retryPartialUpdates: boolean; check: PreSendCheck | undefined } {
   if (!o || typeof o !== 'object') throwBadArgument('createClient', 'options', 'an object { baseUrl, apiKey }', o, 'Pass createClient({ baseUrl, apiKey }).');
   let base: URL | undefined;
   try {
@@ -94,6 +104,7 @@ export function readOptions(o: ClientOptions): TransportConfig & { concurrency: 
     throwBadArgument('createClient', 'baseUrl', 'an http(s) URL', o.baseUrl, "Pass the service's address, e.g. 'https://catalog.example.com'.");
   }
   if (o.parse !== undefined && typeof o.parse !== 'function') throwBadArgument('createClient', 'parse', 'a function (text) => { query?, diagnostics }', o.parse, "Pass parse from 'catq/syntax'.");
+  if (o.check !== undefined && !isPreSendCheck(o.check)) throwBadArgument('createClient', 'check', 'a pre-send check { readQuery, catalogOfKind, readCatalog }', o.check, "Pass check: preSendCheck from 'catq/client/check'.");
   if (typeof o.apiKey !== 'string' || o.apiKey === '') throwBadArgument('createClient', 'apiKey', 'a non-empty string', o.apiKey, 'Pass the API key generated in the account settings.');
   // The platform's fetch is called as a plain function, never as a method of the config object:
   // browsers throw "Illegal invocation" when fetch runs with another `this` than the window.
@@ -113,7 +124,14 @@ export function readOptions(o: ClientOptions): TransportConfig & { concurrency: 
     timeoutMs: checkTimeout(o.timeoutMs ?? 30_000, 'timeoutMs'),
     concurrency: checkConcurrency(o.concurrency ?? 4, 'createClient'),
     retryPartialUpdates: o.retryPartialUpdates === true,
+    check: o.check,
   };
+}
+
+function isPreSendCheck(c: unknown): c is PreSendCheck {
+  if (!c || typeof c !== 'object') return false;
+  const { readQuery, catalogOfKind, readCatalog } = c as Record<string, unknown>;
+  return typeof readQuery === 'function' && typeof catalogOfKind === 'function' && typeof readCatalog === 'function';
 }
 
 export function checkTimeout(ms: unknown, name: string, zeroOk = false): number {

@@ -7,7 +7,7 @@
  */
 import { throwBadArgument } from '../diagnostics/index.js';
 import { CatalogResponseError } from './errors.js';
-import { scopeQParameter } from './query-input.js';
+import { scopeQParameter } from './query-parameter.js';
 import type { Comparison, Page, Scope } from './types.js';
 
 /** Which way a list is walked. */

@@ -1,33 +1,18 @@
 /**
- * The `q` option of `listItems` in every form a program may hold it: a builder (any object with
- * a `toQuery()` method, such as `catq/builder`'s), a `Query` AST, the wire JSON array, or text
- * (wire JSON, percent-encoded wire, or infix). Read into a `Query`, validated against the
- * catalog when the client knows it, and written in the canonical wire encoding.
+ * The pre-send check's reading of `q` (`catq/client/check`): every form a program may hold it in
+ * (a builder, a `Query`, the wire array, wire or infix text) read by the wire decoder into a
+ * `Query`, with every diagnostic of a malformed one, then validated against the catalog when the
+ * client knows it. The client sends the query's canonical wire encoding.
  *
- * The client never imports the infix parser (Chevrotain is most of catq's weight in a browser
- * bundle): infix text is read with the `parse` the caller hands to `createClient`, usually
- * `parse` of `catq/syntax`. Without it, infix text is a QueryError saying so.
+ * Infix text is read with the `parse` the caller hands to `createClient` (usually `parse` of
+ * `catq/syntax`); the client never imports the infix parser itself.
  */
-import { isQuery, type JsonValue, type Query } from '../ast/index.js';
+import { isQuery, type Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
 import { badArgument, hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
-import { decode, encode } from '../wire/index.js';
-
-/** Anything with a `toQuery()` returning a catq `Query` (the typed builder of `catq/builder`). */
-export interface QueryBuilderLike {
-  toQuery(): Query;
-}
-
-/** Reads infix text into a query: `parse` of `catq/syntax` is one. */
-export type InfixParser = (text: string) => { readonly query?: Query; readonly diagnostics: readonly Diagnostic[] };
-
-/** Every form the client accepts for `q`. */
-export type QueryInput = QueryBuilderLike | Query | readonly JsonValue[] | string;
-
-function isBuilder(value: unknown): value is QueryBuilderLike {
-  return !!value && typeof value === 'object' && typeof (value as { toQuery?: unknown }).toQuery === 'function';
-}
+import { decode } from '../wire/index.js';
+import { isBuilder, type InfixParser } from './query-parameter.js';
 
 /**
  * Reads `q` into a query. With a catalog every error of docs/semantics.md section 5 is found here,
@@ -75,19 +60,4 @@ function clauseToWire(c: unknown): unknown {
 function orThrow(query: Query | undefined, diagnostics: Diagnostic[]): Query {
   if (!query || hasErrors(diagnostics)) throw new QueryError(diagnostics, 'The q option is not a valid query');
   return query;
-}
-
-/** The `q` query-string parameter of a query: its canonical wire encoding, percent-encoded once. */
-export function qParameter(query: Query): string {
-  return encode(query);
-}
-
-/**
- * The `q` of a Scope sent back by the service (`NextQuery.q`), written for the query string.
- * The specification only says "string": read it as any wire text (percent-encoded or plain) and
- * re-encode it canonically; text that is not a query is sent percent-encoded as it came.
- */
-export function scopeQParameter(q: string): string {
-  const { query } = decode(q);
-  return query ? encode(query) : encodeURIComponent(q);
 }

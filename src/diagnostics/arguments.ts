@@ -1,4 +1,5 @@
-import { diagnostic, describeValue } from './create.js';
+import { badArgumentCode } from './codes/api.js';
+import { diagnosticOf, describeValue } from './diagnostic-of.js';
 import type { Diagnostic } from './model.js';
 import { QueryError } from './query-error.js';
 
@@ -9,7 +10,7 @@ import { QueryError } from './query-error.js';
  * and the fix, never a runtime `TypeError` from deep inside.
  */
 export function badArgument(fn: string, name: string, expected: string, value: unknown, fix: string): Diagnostic {
-  return diagnostic('api/bad-argument', { fn, name, expected, found: describeValue(value), fix }, { path: '' });
+  return diagnosticOf('api/bad-argument', badArgumentCode, { fn, name, expected, found: describeValue(value), fix }, { path: '' });
 }
 
 /** Throws a QueryError for an argument of the wrong kind. */
@@ -30,8 +31,9 @@ export function guard<R>(fn: string, body: () => R): R {
     if (!(e instanceof TypeError || e instanceof RangeError)) throw e;
     throw new QueryError(
       [
-        diagnostic(
+        diagnosticOf(
           'api/bad-argument',
+          badArgumentCode,
           { fn, name: 'arguments', expected: 'the values its documentation describes', found: `something it cannot use (${e.message})`, fix: 'Check each argument against docs/api.md.' },
           { path: '' },
         ),
@@ -59,8 +61,9 @@ export function guardAll<R>(fn: string, body: () => R): R {
     }
     throw new QueryError(
       [
-        diagnostic(
+        diagnosticOf(
           'api/bad-argument',
+          badArgumentCode,
           { fn, name: 'arguments', expected: 'plain data', found: `a value that threw when read (${what.slice(0, 200)})`, fix: 'Pass plain data: no getters or proxies that throw.' },
           { path: '' },
         ),

@@ -159,10 +159,15 @@ describe.runIf(SERVER_PRESENT)('every browser-facing entry in Chromium', () => {
     }
   }
 
+  it('catq/client: a mistake is the service\'s 400 without the pre-send check, a QueryError with it', async () => {
+    expect(await runInNode('catq/client')).toMatchObject({ infix: ['wire/infix-as-q'], byService: 400, beforeSending: ['schema/unknown-field'] });
+  });
+
   it('catq/client bundles nothing of the infix parser (esbuild metafile inputs)', () => {
     const meta = JSON.parse(readFileSync(join(appDir('catq/client'), 'out-esbuild', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
     const inputs = Object.values(meta.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([f]) => relative(root, resolve(root, f))));
     expect(inputs).toContain(join('dist', 'client.js'));
+    expect(inputs).toContain(join('dist', 'client', 'check.js'));
     expect(inputs.filter((f) => /chevrotain|dist[\\/](syntax|index)\.js|load[\\/]chevrotain/.test(f))).toEqual([]);
   });
 });

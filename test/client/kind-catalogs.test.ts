@@ -4,11 +4,13 @@
  * catalog for a kind whose `Configuration` sources it from one, and the `{ Id, Name }` records
  * for a kind derived from product fields (`ItemFields`, or no entry). Against a real catq-server
  * process: every page the client reads equals what the items say, a query the kind's catalog
- * accepts is sent, and one it refuses is a QueryError before anything is sent (the service
- * refuses it too, shown with a client that does not know the catalog).
+ * accepts is sent, and one it refuses is a QueryError before anything is sent, by a client with
+ * the pre-send check (`catq/client/check`); the service refuses it too, shown with a client that
+ * does not know the catalog.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogApiError, createClient, QueryError, type CatalogClient } from '../../src/client/index.js';
+import { preSendCheck } from '../../src/client/check-entry.js';
 import { loadCatalog, type Catalog } from '../../src/index.js';
 import { parse } from '../../src/syntax/index.js';
 import { SERVER_PRESENT, startCatqServer, type ServerProcess } from './support/server-process.js';
@@ -59,9 +61,9 @@ const CATEGORY_ITEMS = Array.from({ length: 30 }, (_, i) => ({ cat_id: 500 + i, 
 const idsNamed = (pairs: readonly [number, string][], name: string) => [...new Set(pairs.filter(([, n]) => n === name).map(([id]) => id))].sort((a, b) => a - b);
 
 let server: ServerProcess | undefined;
-/** Knows both catalogs (read with getCatalog), so `q` is checked before it is sent. */
+/** Has the pre-send check and knows both catalogs (read with getCatalog): `q` is checked before it is sent. */
 let knowing: CatalogClient;
-/** Knows no catalog: `q` is only decoded, and the service checks it. */
+/** Has no pre-send check: `q` is sent as wire text, and the service checks it. */
 let blind: CatalogClient;
 
 async function ids(iterable: AsyncIterable<{ Id: unknown }>): Promise<unknown[]> {
@@ -75,7 +77,7 @@ describe.runIf(SERVER_PRESENT)('q is checked against the catalog of the kind lis
     server = await startCatqServer(PRODUCTS, ITEMS, KEY, [CATEGORIES]);
     blind = createClient({ baseUrl: server.url, apiKey: KEY, parse, retry: { retries: 0 } });
     await blind.upsertItems(1060, 'category', CATEGORY_ITEMS);
-    knowing = createClient({ baseUrl: server.url, apiKey: KEY, parse, retry: { retries: 0 } });
+    knowing = createClient({ baseUrl: server.url, apiKey: KEY, parse, check: preSendCheck, retry: { retries: 0 } });
     await knowing.getCatalog(1060);
     await knowing.getCatalog(1061);
   }, 120_000);
@@ -125,7 +127,7 @@ describe.runIf(SERVER_PRESENT)('q is checked against the catalog of the kind lis
   });
 
   it('a Referenced kind whose catalog the client does not know is sent unchecked (the service checks it)', async () => {
-    const half = createClient({ baseUrl: (server as ServerProcess).url, apiKey: KEY, retry: { retries: 0 } });
+    const half = createClient({ baseUrl: (server as ServerProcess).url, apiKey: KEY, check: preSendCheck, retry: { retries: 0 } });
     await half.getCatalog(1060);
     expect(await ids(half.listItems(1060, 'category', { q: [['label', 'Category 4']] }))).toEqual([504]);
     const refused = await ids(half.listItems(1060, 'category', { q: [[['<', 'price'], 10]] })).catch((e: unknown) => e);

@@ -1,9 +1,11 @@
 /**
- * Every form of `q` reaches the service as the same canonical wire text; a query that the known
- * catalog rejects is a QueryError before anything is sent.
+ * Every form of `q` reaches the service as wire text: as it was written by the plain client, in
+ * the canonical encoding with the pre-send check (`catq/client/check`), which also makes a query
+ * that the known catalog rejects a QueryError before anything is sent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogApiError, createClient, QueryError, readQueryInput } from '../../src/client/index.js';
+import { CatalogApiError, createClient, QueryError } from '../../src/client/index.js';
+import { preSendCheck, readQueryInput } from '../../src/client/check-entry.js';
 import { queryBuilder } from '../../src/builder/index.js';
 import { clause, encode, parse, query } from '../../src/index.js';
 import { CATALOG, products } from './support/catalog.js';
@@ -20,29 +22,85 @@ afterEach(() => {
 
 const canonical = encode(query([clause('=', 'brand', 'Acme'), clause('<', 'price', 50)]));
 const wire = [['brand', 'Acme'], [['<', 'price'], 50]];
-const FORMS: [string, unknown][] = [
-  ['infix text', 'brand = "Acme" and price < 50'],
-  ['plain wire JSON text', JSON.stringify(wire)],
-  ['percent-encoded wire text', encodeURIComponent(JSON.stringify(wire))],
-  ['wire array', wire],
-  ['Query AST', query([clause('=', 'brand', 'Acme'), clause('<', 'price', 50)])],
-  ['builder (toQuery)', { toQuery: () => query([clause('=', 'brand', 'Acme'), clause('<', 'price', 50)]) }],
-  ['full-form equality', [[['=', 'brand'], 'Acme'], [['<', 'price'], 50]]],
-  ['catq/builder', queryBuilder(CATALOG).where('brand', '=', 'Acme').where('price', '<', 50)],
+const fullForm = [[['=', 'brand'], 'Acme'], [['<', 'price'], 50]];
+const spaced = ' [ ["brand", "Acme"], [["<", "price"], 50] ]';
+/** Each form, and what the plain client sends for it (the pre-send check sends `canonical` for all). */
+const FORMS: [string, unknown, string][] = [
+  ['infix text', 'brand = "Acme" and price < 50', canonical],
+  ['plain wire JSON text', JSON.stringify(wire), canonical],
+  ['percent-encoded wire text', encodeURIComponent(JSON.stringify(wire)), canonical],
+  ['wire text with blanks', spaced, encodeURIComponent(spaced)],
+  ['percent-encoded wire text with raw blanks', encodeURIComponent(spaced).replace(/%20/g, ' '), encodeURIComponent(spaced)],
+  ['wire array', wire, canonical],
+  ['Query AST', query([clause('=', 'brand', 'Acme'), clause('<', 'price', 50)]), canonical],
+  ['builder (toQuery)', { toQuery: () => query([clause('=', 'brand', 'Acme'), clause('<', 'price', 50)]) }, canonical],
+  ['full-form equality', fullForm, encodeURIComponent(JSON.stringify(fullForm))],
+  ['catq/builder', queryBuilder(CATALOG).where('brand', '=', 'Acme').where('price', '<', 50), canonical],
 ];
 
 describe('q in every form', () => {
+  it.each(FORMS)('the plain client sends %s as wire text, percent-encoded once', async (_name, q, sent) => {
+    const client = createClient({ baseUrl: service.url, apiKey: API_KEY, parse });
+    const ids = (await client.listItems(1042, 'product', { q: q as never }).toArray({ max: 100 })).map((i) => i.Id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(service.requests[0]?.query).toBe(`q=${sent}`);
+  });
+
   for (const known of [false, true]) {
-    it.each(FORMS)(`sends %s canonically (catalog ${known ? 'known' : 'unknown'})`, async (_name, q) => {
-      const client = createClient({ baseUrl: service.url, apiKey: API_KEY, parse, ...(known ? { catalogs: [CATALOG] } : {}) });
+    it.each(FORMS)(`the pre-send check sends %s canonically (catalog ${known ? 'known' : 'unknown'})`, async (_name, q) => {
+      const client = createClient({ baseUrl: service.url, apiKey: API_KEY, parse, check: preSendCheck, ...(known ? { catalogs: [CATALOG] } : {}) });
       const ids = (await client.listItems(1042, 'product', { q: q as never }).toArray({ max: 100 })).map((i) => i.Id);
       expect(ids.length).toBeGreaterThan(0);
       expect(service.requests[0]?.query).toBe(`q=${canonical}`);
     });
   }
 
-  it('validates against a known catalog before sending: every problem at once', async () => {
+  it('without the check, a query the catalog rejects is the service\'s 400, even with the catalog known', async () => {
     const client = createClient({ baseUrl: service.url, apiKey: API_KEY, catalogs: [CATALOG], parse });
+    const e = await client.listItems(1042, 'product', { q: 'price < "20" and colour = "red"' }).next().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(CatalogApiError);
+    expect((e as CatalogApiError).status).toBe(400);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('without the check, refuses what JSON would change or what is not a query, before sending', () => {
+    const client = createClient({ baseUrl: service.url, apiKey: API_KEY });
+    const cyclic: unknown[] = [];
+    cyclic.push(cyclic);
+    const bad: [unknown, string][] = [
+      [[[['<', 'price'], Number.NaN]], 'q/0/1'],
+      [[['brand', undefined]], 'q/0/1'],
+      [[['released', new Date(0)]], 'q/0/1'],
+      [[['brand', { a: () => 1 }]], 'q/0/1/a'],
+      [[['brand', 'a'], ,], 'q/1'], // a hole
+      [42, 'q'],
+      [null, 'q'],
+      [{ toQuery: () => 'x' }, 'q'],
+      [{ toQuery: () => { throw new Error('boom'); } }, 'q'],
+      ['%E0%A4%A', 'q'],
+      ['"brand"', 'q'],
+      [cyclic, 'arguments'],
+    ];
+    for (const [q, name] of bad) {
+      const e = (() => {
+        try {
+          client.listItems(1042, 'product', { q: q as never });
+        } catch (x) {
+          return x;
+        }
+        return undefined;
+      })() as QueryError;
+      expect(e, String(name)).toBeInstanceOf(QueryError);
+      expect(e.diagnostics.map((d) => [d.code, d.data?.name])).toEqual([['api/bad-argument', name]]);
+    }
+    expect(() => client.listItems(1042, 'product', { q: 'brand = ' })).toThrow(QueryError);
+    expect(() => createClient({ baseUrl: service.url, apiKey: API_KEY, parse }).listItems(1042, 'product', { q: 'brand = ' })).toThrow(QueryError);
+    expect(() => createClient({ baseUrl: service.url, apiKey: API_KEY, check: {} as never })).toThrow(QueryError);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('validates against a known catalog before sending: every problem at once', async () => {
+    const client = createClient({ baseUrl: service.url, apiKey: API_KEY, catalogs: [CATALOG], parse, check: preSendCheck });
     const e = (await Promise.resolve()
       .then(() => client.listItems(1042, 'product', { q: 'price < "20" and colour = "red"' }))
       .catch((x: unknown) => x)) as QueryError;
@@ -52,7 +110,7 @@ describe('q in every form', () => {
   });
 
   it('learns the catalog from getCatalog', async () => {
-    const client = createClient({ baseUrl: service.url, apiKey: API_KEY });
+    const client = createClient({ baseUrl: service.url, apiKey: API_KEY, check: preSendCheck });
     const wrong = [[['matches', 'brand'], 'acme']];
     // Unknown catalog: only the syntax is checked locally; the service answers 400.
     const first = await client.listItems(1042, 'product', { q: wrong }).next().catch((x: unknown) => x);
@@ -65,8 +123,11 @@ describe('q in every form', () => {
     expect(service.requests).toHaveLength(0);
   });
 
-  it('needs the parser for infix text, and says so before sending anything', () => {
-    const client = createClient({ baseUrl: service.url, apiKey: API_KEY });
+  it.each([
+    ['plain', undefined],
+    ['checked', preSendCheck],
+  ])('needs the parser for infix text, and says so before sending anything (%s client)', (_name, check) => {
+    const client = createClient({ baseUrl: service.url, apiKey: API_KEY, ...(check ? { check } : {}) });
     const e = (() => {
       try {
         client.listItems(1042, 'product', { q: 'brand = "Acme"' });

@@ -1,4 +1,5 @@
 import { code, orList, q } from './define.js';
+import { infixAsQCode } from './infix-as-q.js';
 import { OPERATOR_NAMES } from '../../ast/index.js';
 
 /** Diagnostics of the wire codec (`decode`). Owned by src/wire. */
@@ -76,13 +77,7 @@ export const wireCodes = {
     'The operator of an [operator, field] pair is not a string.',
     (d) => `An operator must be a JSON string such as "<" or "one-of", but this is ${d.found}.`,
   ),
-  'wire/infix-as-q': code<{ wire?: string }>(
-    'error',
-    'The q text is written in the infix syntax (`price < 20 and ...`), not in the wire form.',
-    (d) =>
-      'This query is written in the infix syntax; q takes the wire form, a JSON array of clauses' +
-      (d.wire !== undefined ? `: send ${d.wire} (percent-encoded).` : ' (convert it with parse() and encode(), or `catq convert --to uri`).'),
-  ),
+  'wire/infix-as-q': infixAsQCode,
   'wire/not-json': code<{ found: string }>(
     'error',
     'An already-parsed query contains a JavaScript value that JSON cannot represent.',

@@ -54,6 +54,7 @@ export async function run(c) {
 }`,
   'catq/client': `
 import { createClient, CatalogApiError } from 'catq/client';
+import { preSendCheck } from 'catq/client/check';
 export async function run(c) {
   const client = createClient({ baseUrl: c.baseUrl, apiKey: c.apiKey });
   const catalog = await client.getCatalog(c.catalog.Id);
@@ -63,7 +64,13 @@ export async function run(c) {
   try { await createClient({ baseUrl: c.baseUrl, apiKey: 'wrong' }).getCatalog(c.catalog.Id); } catch (e) { denied = e instanceof CatalogApiError ? e.status : String(e); }
   let infix;
   try { client.listItems(c.catalog.Id, 'product', { q: 'price < 30' }); } catch (e) { infix = e.diagnostics.map((d) => d.code); }
-  return { name: catalog.Name, ids, denied, infix };
+  // Without the pre-send check a mistake is the service's 400; with it, a QueryError before sending.
+  let byService;
+  try { await client.listItems(c.catalog.Id, 'product', { q: [['prce', 1]] }).next(); } catch (e) { byService = e instanceof CatalogApiError ? e.status : String(e); }
+  const checked = createClient({ baseUrl: c.baseUrl, apiKey: c.apiKey, check: preSendCheck, catalogs: [c.catalog] });
+  let beforeSending;
+  try { checked.listItems(c.catalog.Id, 'product', { q: [['prce', 1]] }); } catch (e) { beforeSending = e.diagnostics.map((d) => d.code); }
+  return { name: catalog.Name, ids, denied, infix, byService, beforeSending };
 }`,
   'catq/codemirror': `
 import { EditorView } from '@codemirror/view';

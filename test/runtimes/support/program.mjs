@@ -1,7 +1,7 @@
 /**
  * The program every runtime runs (Node, Deno, Bun, workerd), against the built package: it
- * imports `catq`, `catq/sql`, `catq/syntax`, `catq/builder` and `catq/client` by name, as an
- * application would, and returns plain JSON. It uses nothing of the platform but `fetch` (through
+ * imports `catq`, `catq/sql`, `catq/syntax`, `catq/builder`, `catq/client` and `catq/client/check`
+ * by name, as an application would, and returns plain JSON. It uses nothing of the platform but `fetch` (through
  * the client) so that the same text runs everywhere; the runners (run-program.ts) give it its
  * config and print its result.
  *
@@ -14,6 +14,7 @@ import { toSql } from 'catq/sql';
 import { parse as parseInfix } from 'catq/syntax';
 import { queryBuilder } from 'catq/builder';
 import { CatalogApiError, createClient } from 'catq/client';
+import { preSendCheck } from 'catq/client/check';
 
 const codes = (diagnostics) => diagnostics.map((d) => d.code);
 const described = (diagnostics) => diagnostics.map((d) => [d.code, d.message, d.span ? [d.span.start, d.span.end] : null]);
@@ -65,8 +66,8 @@ export async function run(config) {
   out.builder = { q: built.toQ(), infix: built.toInfix(), matching: filter(config.items, built.toQuery(), catalog).map((item) => item.id) };
   out.builderError = failure(() => queryBuilder(config.catalog).where('prce', '<', 20));
 
-  // The client against the running service.
-  const client = createClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, parse: parseInfix, retry: { retries: 0 } });
+  // The client against the running service, with the check of q before sending.
+  const client = createClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, parse: parseInfix, check: preSendCheck, retry: { retries: 0 } });
   const served = await client.getCatalog(config.catalog.Id);
   const listed = [];
   for await (const item of client.listItems(config.catalog.Id, 'product', { q: config.infix, limit: 3 })) listed.push(item.Id);
@@ -80,6 +81,16 @@ export async function run(config) {
   } catch (e) {
     denied = e instanceof CatalogApiError ? [e.status, e.messages.length > 0] : String(e);
   }
+  // Without the check (catq/client alone), the same mistake is the service's 400.
+  const plain = createClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, parse: parseInfix, retry: { retries: 0 } });
+  await plain.getCatalog(config.catalog.Id);
+  let refusedByService;
+  try {
+    await plain.listItems(config.catalog.Id, 'product', { q: 'prce < 20' }).next();
+    refusedByService = 'no error';
+  } catch (e) {
+    refusedByService = e instanceof CatalogApiError ? e.status : String(e);
+  }
   out.client = {
     name: served.Name,
     listed,
@@ -87,6 +98,7 @@ export async function run(config) {
     item: one && { Id: one.Id, Name: one.Name, Type: one.Type, title: one.Data?.title },
     denied,
     refusedBeforeSending: failure(() => client.listItems(config.catalog.Id, 'product', { q: 'prce < 20' })),
+    refusedByService,
   };
   return out;
 }

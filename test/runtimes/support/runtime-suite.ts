@@ -19,7 +19,7 @@ type Result = Record<string, unknown> & {
   compiled: unknown[];
   filtered: unknown[];
   builder: { matching: unknown[] };
-  client: { listed: unknown[]; pagesBackward: unknown[][]; item: { Id: unknown } | null; denied: unknown; refusedBeforeSending: unknown };
+  client: { listed: unknown[]; pagesBackward: unknown[][]; item: { Id: unknown } | null; denied: unknown; refusedBeforeSending: unknown; refusedByService: unknown };
 };
 
 /** The ids of `items` a query selects, by the library's evaluator (in this process). */
@@ -65,6 +65,7 @@ export function runtimeSuite(runtime: Exclude<Runtime, 'node'>): void {
       expect(inRuntime.client.item?.Id).toBe(matching[0]);
       expect(inRuntime.client.denied).toEqual([401, true]);
       expect(inRuntime.client.refusedBeforeSending).toEqual(['schema/unknown-field']);
+      expect(inRuntime.client.refusedByService).toBe(400);
     });
 
     for (const part of ['catalog', 'decoded', 'badJson', 'unknownOperator', 'invalid', 'parsed', 'syntaxError', 'lint', 'sql', 'builder', 'builderError', 'client']) {

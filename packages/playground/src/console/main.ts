@@ -10,6 +10,7 @@ import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import type { Catalog, LintResult } from 'catq';
 import { createClient, type CatalogClient, type Item, type ItemId, type ItemKind, type ListedCatalog, type ListedItem, type Page } from 'catq/client';
+import { preSendCheck } from 'catq/client/check';
 import { catq, formatQuery, parse } from 'catq/codemirror';
 import { diagnosticItems } from '../diagnostics-list.js';
 import { byId, h } from '../dom.js';
@@ -150,11 +151,11 @@ async function pickKind(k: ItemKind): Promise<void> {
   byId('item').textContent = 'Pick an item in the list.';
   delete byId('item').dataset['id'];
   byId('warnings').replaceChildren();
-  // The client checks q against the catalog it knows by the path's id: that is the kind's own
-  // catalog only for products (other kinds are checked here, by the editor).
+  // The client checks q (its pre-send check) against the catalog it knows by the path's id: that
+  // is the kind's own catalog only for products (other kinds are checked here, by the editor).
   const known = k === 'product' ? { catalogs: [catalog] } : {};
   // The editor's text is infix: the client reads it with the editor's own parser.
-  pageClient = createClient({ baseUrl, apiKey, fetch: recordingFetch(pageLog), retry: { retries: 1 }, parse, ...known });
+  pageClient = createClient({ baseUrl, apiKey, fetch: recordingFetch(pageLog), retry: { retries: 1 }, parse, check: preSendCheck, ...known });
   itemClient = createClient({ baseUrl, apiKey, fetch: recordingFetch(itemLog), retry: { retries: 1 }, ...known });
   configureEditor(c, undefined);
   shownRequest = '';
