@@ -142,7 +142,8 @@ describe('two processes writing the same ids', () => {
     let done = 0;
     const until = Date.now() + ms;
     const client = async (url: string, k: number) => {
-      for (let n = 0; Date.now() < until; n++) {
+      // For the time given, and at least 60 requests in all however loaded the machine is.
+      for (let n = 0; Date.now() < until || done < 60; n++) {
         const pick = shuffled();
         const op = (n + k) % 3;
         const r =
@@ -157,7 +158,6 @@ describe('two processes writing the same ids', () => {
     };
     try {
       await Promise.all([client(a.url, 0), client(a.url, 1), client(a.url, 2), client(b.url, 3), client(b.url, 4), client(b.url, 5)]);
-      expect(done).toBeGreaterThan(20);
       expect(failures).toEqual([]);
     } finally {
       await a.stop();
