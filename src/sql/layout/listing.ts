@@ -29,10 +29,12 @@ export interface LayoutListOptions extends LayoutTarget, LayoutWhereOptions, Rea
   readonly walkRows?: number;
   /**
    * Return, of each raw item, only the keys its listed form reads (`listedRawKeys` of catq/listing:
-   * the `Aliases` of the id, the name, brand, category, image and merchant), not the whole item.
-   * The page built from the rows is the same; a page of items with long descriptions travels as
-   * a page of short records. Default false (the whole raw item, as `listSql` returns it);
-   * `layoutListItems` sets it.
+   * the `Aliases` of the id, the name, brand, category, image and merchant), not the whole item:
+   * each row then has one column of JSON text per key (`catq_l0`, `catq_l1`, ...; NULL where the
+   * item has no such key) instead of the raw column; `itemOf(row)` makes the item of them. The
+   * page built from them is the same; a page of items with long descriptions travels as a page of
+   * short records. Default false (the whole raw item, as `listSql` returns it); `layoutListItems`
+   * sets it.
    */
   readonly listedOnly?: boolean;
 }
@@ -111,6 +113,11 @@ export interface LayoutListing extends SqlListing {
   readonly rest: SqlStatement;
   /** The rows of id order `sql` walks (W: `walkRows`, or from `tableRows`). */
   readonly walkRows: number;
+  /**
+   * The item of a row of `sql` or `rest`, for `sqlPage`: the raw column (parsed when the driver
+   * returns JSON as text) or, with `listedOnly`, the object of the listed keys.
+   */
+  readonly itemOf: (row: Readonly<Record<string, unknown>>) => unknown;
 }
 
 /**
@@ -142,14 +149,14 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const indexed = ['s.id_kind', 's.id_num', `left(s.id_str, ${prefix})`].map((e) => `${e} ${dir}`).join(', ');
   const keys = 's.item_key AS catq_key, s.id_kind AS catq_k0, s.id_num AS catq_k1, s.id_str AS catq_k2';
   const rawValue = `catq_raw.${raw.column}`;
-  // The listed keys of an object (each key read once: jsonb_each detoasts a long item once).
+  // The listed keys, each as its own column of JSON text (NULL: the item has no such key). Reading
+  // a few keys is cheaper for PostgreSQL than cutting the object, and text reads the same from
+  // every driver.
+  const listedKeys = options.listedOnly ? listedRawKeys(layout.catalog) : [];
   const selected = (sb: SqlBuilder): string =>
-    options.listedOnly
-      ? `CASE WHEN jsonb_typeof(${rawValue}) = 'object' THEN (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(${rawValue}) AS e ` +
-        `WHERE e.key = ANY(${sb.param(listedRawKeys(layout.catalog))}::text[])) ELSE ${rawValue} END`
-      : rawValue;
+    options.listedOnly ? listedKeys.map((k, i) => `(${rawValue} -> ${sb.param(k)}::text)::text AS catq_l${i}`).join(', ') : `${rawValue} AS ${raw.column}`;
   const page = (inner: string, sb: SqlBuilder, extra = ''): string =>
-    `SELECT ${selected(sb)} AS ${raw.column}${extra} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
+    `SELECT ${selected(sb)}${extra} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
     ` ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`;
   // The walk (docs/sql.md, "How a page is read"): the next `walk` rows in id order, read from
   // the id index (with the rows tied with the last on its keys), and of them the matching ones.
@@ -186,12 +193,22 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   };
   const main = b.finish(text);
   let rest: SqlStatement | undefined;
+  const column = options.rawColumn ?? 'data';
+  const itemOf = options.listedOnly
+    ? (row: Readonly<Record<string, unknown>>): unknown =>
+        // fromEntries: own properties even for a key such as `__proto__`.
+        Object.fromEntries(listedKeys.flatMap((k, i) => (typeof row[`catq_l${i}`] === 'string' ? [[k, JSON.parse(row[`catq_l${i}`] as string) as unknown]] : [])))
+    : (row: Readonly<Record<string, unknown>>): unknown => {
+        const v = row[column];
+        return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+      };
   const out: { -readonly [K in keyof LayoutListing]: LayoutListing[K] } = {
     ...main,
     listing,
     scan,
     limit: listing.limit,
     walkRows,
+    itemOf,
     get rest() {
       return (rest ??= compileRest());
     },

@@ -51,11 +51,6 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
     throw e;
   }
-  const column = options.rawColumn ?? 'data';
-  const parse = (r: Record<string, unknown>): unknown => {
-    const v = r[column];
-    return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
-  };
   const memory = options.memory;
   const q = (params as Record<string, unknown> | undefined)?.['q'];
   const key = memory && (q === undefined || typeof q === 'string') && (q ?? '').length <= MEMORY_KEY_LIMIT ? (q ?? '') : undefined;
@@ -73,7 +68,7 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
     if (found.length <= list.limit) found = await runRest();
     else if (key !== undefined) memory?.delete(key);
   }
-  const rows = found.map(parse);
+  const rows = found.map(list.itemOf);
   let other = false;
   if (list.otherSide) {
     const o = (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];

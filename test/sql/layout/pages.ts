@@ -19,7 +19,7 @@ export async function layoutPage(e: LayoutEngine, g: string, layout: SearchLayou
   const l = layoutListSql(q, layout, params, { table: 'search_' + g, rawTable: 'raw_' + g, ...opts });
   let found = await e.query(l.sql, l.params);
   if (found.length <= l.limit) found = await e.query(l.rest.sql, l.rest.params);
-  const rows = found.map((r) => r['data']);
+  const rows = found.map(l.itemOf);
   const other = l.otherSide ? Boolean((await e.query(l.otherSide.sql, l.otherSide.params))[0]?.['other']) : false;
   return sqlPage(l, rows, other, layout.catalog);
 }
