@@ -5,7 +5,7 @@ import { checkClause, type CheckedClause } from './check-clause.js';
 import { checkContext } from './context.js';
 import { checkLimits, resolveQueryLimits, type LimitOptions } from './limits.js';
 import { readClause } from './read-clause.js';
-import { isPlainQuery } from '../wire/plain-clauses.js';
+import { isPlainQuery } from '../wire/plain-queries.js';
 import { checkRelations } from './relations.js';
 import { checkedQuery, isCheckedQuery, planClause, type CheckedQuery, type ClausePlan } from './plan.js';
 

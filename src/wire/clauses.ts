@@ -1,7 +1,7 @@
 import { clause, isOperator, query, span, type Clause, type ClauseSpans, type JsonValue, type Operator, type Query, type Span } from '../ast/index.js';
 import { describeValue, diagnostic, type Diagnostic, type Fix } from '../diagnostics/index.js';
 import { DEFAULT_LIMITS, type DecodeLimits } from './limits.js';
-import { markPlainQuery } from './plain-clauses.js';
+import { markPlainQuery } from './plain-queries.js';
 import type { TextNode } from './scan.js';
 import { suggestOperator } from './suggest-operator.js';
 

@@ -1,12 +1,12 @@
 // validate takes a query that decode has just read from JSON text (within the default limits)
-// as it is, without the safe reading of each clause (src/wire/plain-clauses.ts): the results
+// as it is, without the safe reading of each clause (src/wire/plain-queries.ts): the results
 // must be exactly those of the safe reading, which a structural copy of the query still gets.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_NAMES, type JsonValue, type Query } from '../../src/ast/index.js';
 import { check, validate } from '../../src/check/index.js';
 import { decode } from '../../src/wire/index.js';
-import { isPlainQuery } from '../../src/wire/plain-clauses.js';
+import { isPlainQuery } from '../../src/wire/plain-queries.js';
 import { catalog } from './fixture.js';
 
 const names = (catalog.SearchableAttributes ?? []).map((a) => a.Attribute);

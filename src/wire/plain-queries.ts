@@ -12,6 +12,8 @@ import type { Query } from '../ast/index.js';
  * WeakSet entry costs about as much as the reading it saves (measured: 0.4 µs an entry, from its
  * weak handling in the garbage collector). A hand-built look-alike is never one of them, and
  * anything else is read the safe way, which is only slower. (Each entry bundle has its own list.)
+ * The list keeps the last four such queries alive until later ones replace them (each is at most
+ * the default 100,000 characters of text).
  */
 const RECENT = 4;
 const recent: (Query | undefined)[] = new Array<Query | undefined>(RECENT).fill(undefined);
