@@ -1,10 +1,11 @@
-import { isQuery, type Query } from '../ast/index.js';
+import { isQuery, type Clause, type Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { badArgument, capDiagnostics, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
 import { checkContext } from './context.js';
 import { checkLimits, resolveQueryLimits, type LimitOptions } from './limits.js';
 import { readClause } from './read-clause.js';
+import { isPlainQuery } from '../wire/plain-queries.js';
 import { checkRelations } from './relations.js';
 import { checkedQuery, isCheckedQuery, planClause, type CheckedQuery, type ClausePlan } from './plan.js';
 
@@ -81,9 +82,11 @@ function checkQuery(query: Query, catalog: Catalog, options: ValidateOptions | u
   const ctx = checkContext(query, catalog, limits.maxDiagnostics);
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;
+  // A query decode read from JSON text within the default limits is plain data already.
+  const plain = isPlainQuery(query);
   for (let i = 0; i < clauses.length; i++) {
     // Hand-built clauses may hold anything (getters, proxies, BigInt, cycles): read as plain data first.
-    const read = readClause(clauses[i], i);
+    const read: { clause?: Clause; diagnostics: readonly Diagnostic[] } = plain ? { clause: clauses[i] as Clause, diagnostics: [] } : readClause(clauses[i], i);
     if (!read.clause) {
       for (const d of read.diagnostics) ctx.out.push(d);
       continue;

@@ -82,16 +82,17 @@ export function scopeOf(listing: Listing, boundary?: { id: ItemId; comparison: C
 
 /** {@link scopeOf} with the query already encoded (a page writes up to three scopes of one query). */
 function scopeWith(listing: Listing, q: string | undefined, boundary?: { id: ItemId; comparison: Comparison }): Scope {
-  const out: { -readonly [K in keyof Scope]: Scope[K] } = { limit: listing.limit, order: 'asc' };
+  // Written in the spec's field order: q, boundary-id, comparison, limit, order.
+  const out: { -readonly [K in keyof Scope]: Scope[K] } = {} as Scope;
   if (q !== undefined) out.q = q;
-  const b = boundary ?? (listing.boundary !== undefined ? { id: listing.boundary, comparison: listing.comparison ?? '>' } : undefined);
-  if (b) {
-    out['boundary-id'] = b.id;
-    out.comparison = b.comparison;
+  const id = boundary ? boundary.id : listing.boundary;
+  if (id !== undefined) {
+    out['boundary-id'] = id;
+    out.comparison = boundary ? boundary.comparison : (listing.comparison ?? '>');
   }
-  // Keep the spec's field order: q, boundary-id, comparison, limit, order.
-  const { limit, order, ...rest } = out;
-  return { ...rest, limit, order };
+  out.limit = listing.limit;
+  out.order = 'asc';
+  return out;
 }
 
 /**

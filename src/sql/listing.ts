@@ -87,30 +87,65 @@ export function pageStatements(plan: CheckedQuery, listing: Listing, opts: Resol
 
   const idProblem = d.keyProblem(catalog.Aliases.Id);
   if (idProblem !== undefined) throw new QueryError([diagnostic('sql/unsupported', { detail: `Aliases.Id: ${idProblem}` }, { path: '/Aliases/Id' })]);
-  const b = newBuilder(opts);
+  // The builder starts with the id key's constants bound, and the key columns' text is the one
+  // made for this catalog and these options the first time (it only depends on them).
+  const { seed, columns } = keyColumns(catalog, opts);
+  const b = seed.fork();
   const where = compileWhere(plan, opts, b);
+  // The three sort keys are written once, in a derived table beside the condition, and named
+  // everywhere else (listed, keyset bound, ORDER BY): written out at each use they were about
+  // 8 KB of text per page. Every engine merges such a derived table into the outer query
+  // (PostgreSQL pulls it up, MySQL / MariaDB derived_merge, SQLite's flattener), so the plan
+  // (and the id index's use) is the one of the expressions written out.
+  const from = ` FROM ${opts.table} WHERE (${where})) AS catq_keyed`;
+  const keyed = (item: string) => `(SELECT ${item}${columns}${from}`;
+  // Both statements share the condition and the keys: the fork is taken after both are built.
   const ob = listing.boundary !== undefined ? b.fork() : undefined;
-  const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, b));
-  const listed = `${keys[0]} IS NOT NULL`;
+  const listed = 'catq_k0 IS NOT NULL';
+  const row = '(catq_k0, catq_k1, catq_k2)';
   const scan = scanDirection(listing);
   const cmp = listing.comparison;
-  const row = `(${keys.join(', ')})`;
   const bound = listing.boundary !== undefined && cmp ? ` AND ${row} ${cmp} ${boundaryRow(d, b, listing.boundary)}` : '';
   const dir = scan === 'asc' ? 'ASC' : 'DESC';
   const inner =
-    `SELECT ${opts.column} AS catq_item, ${keys.map((k, i) => `${k} AS catq_k${i}`).join(', ')} FROM ${opts.table}` +
-    ` WHERE (${where}) AND ${listed}${bound} ORDER BY ${keys.map((k) => `${k} ${dir}`).join(', ')} LIMIT ${d.intParam(listing.limit + 1, b)}`;
+    `SELECT catq_item, catq_k0, catq_k1, catq_k2 FROM ${keyed(`${opts.column} AS catq_item, `)}` +
+    ` WHERE ${listed}${bound} ORDER BY catq_k0 ${dir}, catq_k1 ${dir}, catq_k2 ${dir} LIMIT ${d.intParam(listing.limit + 1, b)}`;
   const text = `SELECT catq_item AS ${opts.column} FROM (${inner}) AS catq_page ORDER BY catq_k0, catq_k1, catq_k2`;
   const main = b.finish(text);
 
   const out: { -readonly [K in keyof SqlListing]: SqlListing[K] } = { ...main, listing, scan, limit: listing.limit };
   if (ob && listing.boundary !== undefined && cmp) {
-    const oKeys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, ob));
     const other: Comparison = complementComparison(cmp);
-    const oText = `SELECT EXISTS (SELECT 1 FROM ${opts.table} WHERE (${where}) AND ${oKeys[0]} IS NOT NULL AND (${oKeys.join(', ')}) ${other} ${boundaryRow(d, ob, listing.boundary)}) AS other`;
+    const oText = `SELECT EXISTS (SELECT 1 FROM ${keyed('')} WHERE ${listed} AND ${row} ${other} ${boundaryRow(d, ob, listing.boundary)}) AS other`;
     out.otherSide = ob.finish(oText);
   }
   return out;
+}
+
+/** Per catalog: per dialect, column and constants style, a builder holding the id key's constants and the key columns that use them. */
+const keyColumnsCache = new WeakMap<Catalog, Map<string, { readonly seed: SqlBuilder; readonly columns: string }>>();
+
+/**
+ * The select list of the three id sort keys (`... AS catq_k0, ...`), written on a fresh builder
+ * (so their parameters come first and are numbered the same every time) and remembered: it
+ * depends only on the catalog's id attribute and the options, never on a request's values.
+ * Callers fork the builder.
+ */
+function keyColumns(catalog: Catalog, opts: ResolvedOptions): { readonly seed: SqlBuilder; readonly columns: string } {
+  const d = opts.dialect;
+  const tag = `${d.name}\u0000${opts.column}\u0000${opts.inlineConstants}\u0000${catalog.Aliases.Id}`;
+  let byOptions = keyColumnsCache.get(catalog);
+  if (!byOptions) keyColumnsCache.set(catalog, (byOptions = new Map()));
+  let hit = byOptions.get(tag);
+  if (!hit) {
+    const seed = newBuilder(opts);
+    const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, seed));
+    hit = { seed, columns: keys.map((k, i) => `${k} AS catq_k${i}`).join(', ') };
+    // Columns come from options: a caller cycling through many cannot grow this without bound.
+    if (byOptions.size >= 32) byOptions.clear();
+    byOptions.set(tag, hit);
+  }
+  return hit;
 }
 
 /**

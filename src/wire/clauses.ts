@@ -1,6 +1,7 @@
 import { clause, isOperator, query, span, type Clause, type ClauseSpans, type JsonValue, type Operator, type Query, type Span } from '../ast/index.js';
 import { describeValue, diagnostic, type Diagnostic, type Fix } from '../diagnostics/index.js';
-import type { DecodeLimits } from './limits.js';
+import { DEFAULT_LIMITS, type DecodeLimits } from './limits.js';
+import { markPlainQuery } from './plain-queries.js';
 import type { TextNode } from './scan.js';
 import { suggestOperator } from './suggest-operator.js';
 
@@ -62,7 +63,10 @@ export function readClauses(input: ClauseInput, limits: DecodeLimits, diagnostic
   // (Any problem, this stage's or an earlier one's, means the caller returns no query.)
   if (input.readable && diagnostics.length > 0) for (let k = 0; k < clauses.length; k++) input.readable.push({ index: indices[k] as number, clause: clauses[k] as Clause });
   if (diagnostics.length > before) return undefined;
-  return query(clauses, root ? { span: span(root.start, root.end), syntax: 'wire' } : { syntax: 'wire' });
+  if (!root) return query(clauses, { syntax: 'wire' });
+  const read = query(clauses, { span: span(root.start, root.end), syntax: 'wire' });
+  // Text within the default limits holds only what validate's safe reading would accept as it is.
+  return limits.maxDepth <= DEFAULT_LIMITS.maxDepth && limits.maxLength <= DEFAULT_LIMITS.maxLength ? markPlainQuery(read) : read;
 }
 
 function readClause(c: JsonValue, node: TextNode | undefined, i: number, limits: DecodeLimits, diagnostics: Diagnostic[]): Clause | undefined {

@@ -49,6 +49,7 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'bench/hostile.bench.mjs': "bench/'s: a measurement; takes no arguments",
   'bench/playground.bench.mjs': "bench/'s: a measurement; takes no arguments",
   'bench/ratios.bench.mjs': "bench/'s: a measurement; takes no arguments",
+  'bench/list-page.bench.mjs': "bench/'s: a measurement; takes no arguments",
 };
 
 /** The npm scripts the docs name, and the script each runs. */
