@@ -144,6 +144,7 @@ function indexesOf(type: AttributeType, cols: Partial<Record<ColumnRole, string>
   // The value of a One attribute is followed by the id's sort keys: an equality then reads its
   // items in id order from the index (a range still reads it by its first column).
   const ordered = (value: string) => {
+    if (p.idOrder === false) return value;
     orderedKey = value;
     return `${value}, ${idKeys(prefix)}`;
   };

@@ -28,6 +28,14 @@ export interface AttributePolicy {
    * the attribute has.
    */
   readonly valueIndex?: boolean;
+  /**
+   * Whether the value B-tree of a Cardinality One attribute ends with the item id's sort keys, so
+   * that a page of an equality walks that value's items only (docs/sql.md, "How a page is read").
+   * Default true. `false` keeps the value alone: a smaller index where many items share a value
+   * (PostgreSQL then stores each value once, with the list of its rows), and an equality walks the
+   * whole id order like any other clause.
+   */
+  readonly idOrder?: boolean;
   /** A GIN index on the elements (Many and Array attributes: `one-of` by array overlap). Default true. */
   readonly elementIndex?: boolean;
   /** A GIN index on the terms of a Text attribute (`matches`, `matches-phrase`). Default true. */

@@ -66,6 +66,8 @@ describe('search layout listings on one catalog of every type and cardinality', 
     ['default policy', {}, undefined],
     ['tiny keys and terms', { prefixLength: 8, termBytes: 16 }, undefined],
     ['a walk of 7 rows, then the clause indexes', {}, 7],
+    ['every value B-tree without the id keys, a walk of 7 rows', { attributes: Object.fromEntries((CONFORMANCE_CATALOG.SearchableAttributes ?? []).map((a) => [a.Attribute, { idOrder: false, valueIndex: true }])) }, 7],
+    ['every value B-tree with the id keys (booleans too), a walk of 3 rows', { attributes: Object.fromEntries((CONFORMANCE_CATALOG.SearchableAttributes ?? []).map((a) => [a.Attribute, { valueIndex: true }])) }, 3],
   ] as const)('400 generated queries over 300 generated items list the evaluator\'s ids, in order (%s)', async (_name, policy, walkRows) => {
     const catalog = CONFORMANCE_CATALOG;
     const layout = searchLayout(catalog, policy);
