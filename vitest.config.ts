@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One fresh PGlite cluster dumped once, loaded by every test that wants one (test/support/pglite.ts).
+    globalSetup: ['test/support/pglite-global-setup.ts'],
   },
 });

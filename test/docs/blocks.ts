@@ -49,8 +49,10 @@ export function withPreambles(block: DocBlock): { code: string; offset: number; 
   }
   const used = block.preambles.map((p) => PREAMBLES[p] as Preamble);
   const head = used.map((p) => p.code).filter(Boolean).join('\n');
+  const tail = used.map((p) => p.end ?? '').filter(Boolean).join('\n');
+  const body = tail === '' ? block.code : `${block.code}\n${tail}`;
   return {
-    code: head === '' ? block.code : `${head}\n${block.code}`,
+    code: head === '' ? body : `${head}\n${body}`,
     offset: head === '' ? 0 : head.split('\n').length,
     runs: used.every((p) => p.runs !== false),
     why: used.flatMap((p) => (p.why === undefined ? [] : [p.why])),

@@ -13,6 +13,8 @@
 export interface Preamble {
   /** TypeScript prepended to the block. */
   readonly code: string;
+  /** TypeScript appended to the block (to release what the set-up opened). */
+  readonly end?: string;
   /** False when the set-up cannot run here; `why` says what it needs. */
   readonly runs?: false;
   readonly why?: string;
@@ -63,12 +65,16 @@ const query: __Query = __decode('${SAMPLE_Q}').query!;`,
     code: `import { PGlite as __PGlite } from '@electric-sql/pglite';
 import type { Pool as __Pool } from 'pg';
 import { readFileSync as __pgRead } from 'node:fs';
-const __db = new __PGlite();
+// In the doc test, a fresh cluster dumped once (test/support/pglite-global-setup.ts): no initdb per example.
+const __dump = process.env['CATQ_TEST_PGLITE_DUMP'];
+const __db = __dump ? new __PGlite({ loadDataDir: new Blob([__pgRead(__dump)]) }) : new __PGlite();
 await __db.exec('CREATE TABLE items (data jsonb)');
 await __db.query('INSERT INTO items (data) SELECT jsonb_array_elements($1::jsonb)', [
   '[' + __pgRead('examples/items.ndjson', 'utf8').trim().split('\\n').join(',') + ']',
 ]);
 const pg = __db as unknown as __Pool;`,
+    // A PGlite loaded from a dump keeps the process alive until it is closed.
+    end: 'await __db.close();',
   },
   /**
    * `req`, `res` (Express style) and `request`, `reply` (Fastify style): an HTTP request for

@@ -7,7 +7,8 @@
  *
  * A new dialect's engine is one entry of {@link startEngines}.
  */
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { freshPglite } from '../support/pglite.js';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -182,7 +183,7 @@ async function withRetry<T>(connect: () => Promise<T>): Promise<T> {
 
 /** Starts every engine with an `items(grp int, n int, data)` table. */
 export async function startEngines(table = 'items', column = 'data'): Promise<Engines> {
-  const pgl = new PGlite();
+  const pgl = freshPglite();
   const lite = new Database(':memory:');
   registerSqliteFunctions(lite);
   const all: SqlEngine[] = [pgliteEngine(pgl), sqliteEngine(lite)];

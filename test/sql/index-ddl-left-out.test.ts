@@ -3,7 +3,8 @@
  * other attributes are now indexed, and the ones left out are reported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { freshPglite } from '../support/pglite.js';
 import type { Catalog } from '../../src/catalog/index.js';
 import { indexSql } from '../../src/sql/index.js';
 
@@ -22,7 +23,7 @@ const catalog: Catalog = {
 
 let pg: PGlite;
 beforeAll(async () => {
-  pg = new PGlite();
+  pg = freshPglite();
   await pg.exec('CREATE TABLE items (data jsonb)');
 }, 60_000);
 afterAll(async () => {

@@ -8,7 +8,8 @@ import type { Catalog } from '../../src/catalog/index.js';
 import { isQueryError } from '../../src/diagnostics/index.js';
 import { indexSql, listSql, toSql } from '../../src/sql/index.js';
 import { tokenize } from '../../src/text/index.js';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { freshPglite } from '../support/pglite.js';
 
 const catalog: Catalog = {
   Id: 100,
@@ -27,7 +28,7 @@ const BRAND = "brand's \"name\"";
 
 let pg: PGlite;
 beforeAll(async () => {
-  pg = new PGlite();
+  pg = freshPglite();
   await pg.exec('CREATE TABLE items (data jsonb)');
   await pg.query(
     `INSERT INTO items SELECT jsonb_build_object('id', g, 'price', g % 1000, $1::text, 'b' || (g % 500), 'tags', jsonb_build_array('t' || (g % 300)), 'title', 'Red ΣΟΦΙΑΣ shoe İstanbul number ' || g) FROM generate_series(1, 3000) g`,

@@ -3,7 +3,8 @@
  * stay parameters; the rows are the same as with parameters, and indexSql's indexes still match.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { freshPglite } from '../support/pglite.js';
 import { loadCatalog, type Catalog } from '../../src/catalog/index.js';
 import { decode } from '../../src/wire/index.js';
 import { indexSql, listSql, toSql } from '../../src/sql/index.js';
@@ -32,7 +33,7 @@ const QUERIES = [
 describe('inlineConstants', () => {
   let pg: PGlite;
   beforeAll(async () => {
-    pg = new PGlite();
+    pg = freshPglite();
     await pg.exec('CREATE TABLE items (data jsonb)');
     await pg.query('INSERT INTO items SELECT x FROM jsonb_array_elements($1::jsonb) x', [JSON.stringify(items)]);
     for (const s of indexSql(catalog, { table: 'items' }).statements) await pg.exec(s);

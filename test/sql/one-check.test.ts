@@ -3,7 +3,8 @@
 // again). Counted by spying on the checker's two steps: each clause is checked (checkClause) and
 // planned (planClause) exactly once per request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { freshPglite } from '../support/pglite.js';
 
 const calls = vi.hoisted(() => ({ checkClause: 0, planClause: 0 }));
 vi.mock('../../src/check/check-clause.js', async (importOriginal) => {
@@ -43,7 +44,7 @@ describe('one check per request', () => {
   let pg: PGlite;
   const run = async (sql: string, params: readonly unknown[]) => (await pg.query<Record<string, unknown>>(sql, [...params])).rows;
   beforeAll(async () => {
-    pg = new PGlite();
+    pg = freshPglite();
     await pg.exec('CREATE TABLE items (data jsonb)');
     await pg.query('INSERT INTO items SELECT x FROM jsonb_array_elements($1::jsonb) x', [JSON.stringify(items)]);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { freshPglite } from '../support/pglite.js';
 import { loadCatalog, type Catalog } from '../../src/catalog/index.js';
 import { listItems } from '../../src/eval/index.js';
 import { registerSqliteFunctions, sqlListItems, type SqlRunner } from '../../src/sql/index.js';
@@ -28,7 +29,7 @@ describe('sqlListItems', () => {
   let lite: Database.Database;
   let runners: [string, SqlRunner, 'postgres' | 'sqlite'][];
   beforeAll(async () => {
-    pg = new PGlite();
+    pg = freshPglite();
     await pg.exec('CREATE TABLE items (data jsonb)');
     await pg.query('INSERT INTO items SELECT x FROM jsonb_array_elements($1::jsonb) x', [JSON.stringify(items)]);
     lite = new Database(':memory:');

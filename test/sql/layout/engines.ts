@@ -4,7 +4,7 @@
  * gets a raw table `raw_<g>(id_key text PRIMARY KEY, data jsonb)` and its search table
  * `search_<g>`, written with layoutDdl and layoutUpsert.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { freshPglite } from '../../support/pglite.js';
 import pg from 'pg';
 import { layoutDdl, layoutUpsert, type SearchLayout } from '../../../src/sql/index.js';
 
@@ -19,7 +19,7 @@ export interface LayoutEngine {
 }
 
 export function pgliteEngine(): LayoutEngine {
-  const db = new PGlite();
+  const db = freshPglite();
   return {
     name: 'pglite',
     exec: async (sql) => void (await db.exec(sql)),
