@@ -5,7 +5,6 @@ import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import { authenticate } from './auth.js';
 import { parseJsonBody, utf8Text } from './bodies.js';
 import type { LogLevel } from './config.js';
@@ -227,6 +226,8 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
 
   if (ops.rateLimit) {
     // After the key check: only valid keys are counted, each against its own limit.
+    // Loaded only when a limit is set (it is not needed otherwise, and costs start-up time).
+    const { default: rateLimit } = await import('@fastify/rate-limit');
     await app.register(rateLimit, {
       global: true,
       max: ops.rateLimit,

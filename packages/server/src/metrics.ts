@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from './store/db.js';
 
 /**
@@ -8,30 +8,47 @@ import type { PoolStats } from './store/db.js';
  * is visible to API clients. docs/operations.md lists them.
  */
 export class ServiceMetrics {
-  readonly registry = new Registry();
-  readonly requests = new Counter({ name: 'catq_http_requests_total', help: 'HTTP requests answered, by route, method and status.', labelNames: ['route', 'method', 'status'] as const, registers: [this.registry] });
-  readonly duration = new Histogram({
-    name: 'catq_http_request_duration_seconds',
-    help: 'Time from receiving a request to answering it, by route, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
-  readonly acquire = new Histogram({
-    name: 'catq_db_pool_acquire_seconds',
-    help: 'Wait for a database connection from the pool (PostgreSQL).',
-    buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
-    registers: [this.registry],
-  });
-  readonly unavailable = new Counter({ name: 'catq_db_unavailable_total', help: 'Database failures answered with 503 (unreachable, dropped, statement timeout, read-only).', registers: [this.registry] });
-  readonly itemsWritten = new Counter({ name: 'catq_batch_items_total', help: 'Items in acknowledged batches, by operation (upsert, update, delete).', labelNames: ['operation'] as const, registers: [this.registry] });
-  readonly qRejected = new Counter({ name: 'catq_q_rejected_total', help: 'List requests refused with 400, by catq diagnostic code.', labelNames: ['code'] as const, registers: [this.registry] });
-  readonly rateLimited = new Counter({ name: 'catq_rate_limited_total', help: 'Requests refused with 429 (per-key rate limit).', registers: [this.registry] });
+  /**
+   * The metrics, with prom-client loaded now: it is loaded only when metrics are asked for
+   * (`--metrics-port`), since importing it is about a tenth of a second of the service's start.
+   */
+  static async create(pool?: () => PoolStats | undefined): Promise<ServiceMetrics> {
+    return new ServiceMetrics(await import('prom-client'), pool);
+  }
 
-  constructor(pool?: () => PoolStats | undefined) {
-    collectDefaultMetrics({ register: this.registry, prefix: 'catq_' });
+  readonly registry: Registry;
+  readonly requests: Counter<'route' | 'method' | 'status'>;
+  readonly duration: Histogram<'route' | 'method' | 'status'>;
+  readonly acquire: Histogram;
+  readonly unavailable: Counter;
+  readonly itemsWritten: Counter<'operation'>;
+  readonly qRejected: Counter<'code'>;
+  readonly rateLimited: Counter;
+
+  private constructor(client: typeof import('prom-client'), pool?: () => PoolStats | undefined) {
+    const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = client;
+    const registry = (this.registry = new Registry());
+    this.requests = new Counter({ name: 'catq_http_requests_total', help: 'HTTP requests answered, by route, method and status.', labelNames: ['route', 'method', 'status'] as const, registers: [registry] });
+    this.duration = new Histogram({
+      name: 'catq_http_request_duration_seconds',
+      help: 'Time from receiving a request to answering it, by route, method and status.',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    this.acquire = new Histogram({
+      name: 'catq_db_pool_acquire_seconds',
+      help: 'Wait for a database connection from the pool (PostgreSQL).',
+      buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+      registers: [registry],
+    });
+    this.unavailable = new Counter({ name: 'catq_db_unavailable_total', help: 'Database failures answered with 503 (unreachable, dropped, statement timeout, read-only).', registers: [registry] });
+    this.itemsWritten = new Counter({ name: 'catq_batch_items_total', help: 'Items in acknowledged batches, by operation (upsert, update, delete).', labelNames: ['operation'] as const, registers: [registry] });
+    this.qRejected = new Counter({ name: 'catq_q_rejected_total', help: 'List requests refused with 400, by catq diagnostic code.', labelNames: ['code'] as const, registers: [registry] });
+    this.rateLimited = new Counter({ name: 'catq_rate_limited_total', help: 'Requests refused with 429 (per-key rate limit).', registers: [registry] });
+    collectDefaultMetrics({ register: registry, prefix: 'catq_' });
     if (pool) {
-      const registers = [this.registry];
+      const registers = [registry];
       new Gauge({
         name: 'catq_db_pool_connections',
         help: 'Database connections by state: open (total), idle, max (all pools).',

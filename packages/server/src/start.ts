@@ -152,7 +152,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw new StartError(e instanceof KeyFileError ? e.message : `cannot read the TLS files: ${(e as Error).message}`);
   }
   let db: Db | undefined;
-  const metrics = config.metricsPort === undefined ? undefined : new ServiceMetrics(() => db?.stats?.());
+  const metrics = config.metricsPort === undefined ? undefined : await ServiceMetrics.create(() => db?.stats?.());
   const tables = catalogs.map((c) => itemsTable(c.Id));
   const sharded = config.shardUrls !== undefined;
   const readiness = new Readiness(async () => {
