@@ -1,4 +1,5 @@
 import { DatabaseUnavailable, isRetryable, unavailableFor } from './failures.js';
+import { freshInMemory } from './fresh-cluster.js';
 /**
  * One small interface over the two PostgreSQL engines the service runs on: a real server through
  * `pg` (a pool) and embedded PGlite (one in-process connection, in memory or in a directory).
@@ -237,7 +238,7 @@ const PGLITE_VACUUM_ROWS = 20_000;
 /** Opens embedded PGlite: in memory, or kept in `dataDir`. */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  const db = dataDir === undefined ? await freshInMemory(PGlite) : await PGlite.create(dataDir);
   let written = 0;
   return {
     engine: 'pglite',
