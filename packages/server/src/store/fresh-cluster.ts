@@ -11,8 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * named for the PGlite version, by the first start that has none; when that folder cannot be
  * written, every start runs initdb as before.
  */
-export async function freshInMemory(PGliteClass: typeof PGlite): Promise<PGlite> {
-  const file = cacheFile();
+export async function freshInMemory(PGliteClass: typeof PGlite, file: string | undefined = cacheFile()): Promise<PGlite> {
   if (file && existsSync(file)) {
     try {
       return await PGliteClass.create({ loadDataDir: new Blob([readFileSync(file)]) });
@@ -36,7 +35,7 @@ export async function freshInMemory(PGliteClass: typeof PGlite): Promise<PGlite>
   return db;
 }
 
-/** Where the copy lives, or undefined when PGlite's version cannot be read. */
+/** Where the copy lives (the default of {@link freshInMemory}'s `file`), or undefined when PGlite's version cannot be read. */
 function cacheFile(): string | undefined {
   try {
     const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
