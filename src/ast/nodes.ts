@@ -86,6 +86,14 @@ export function query(clauses: readonly Clause[], options: QueryOptions = {}): Q
 }
 
 /**
+ * {@link clause} for parts its caller has just built and frozen itself (the decoder's fast
+ * path): `value` a scalar or a frozen array of scalars, `spans` frozen with their `items`.
+ */
+export function ownedClause(operator: Operator, field: string, value: JsonValue, spans: ClauseSpans): Clause {
+  return Object.freeze({ kind: 'clause', operator, field, value, spans });
+}
+
+/**
  * {@link query} for a clause array its caller has just built and hands over (the decoder): the
  * array is frozen in place rather than copied, and `span` is used as it is, so it must be frozen
  * already (as {@link span} makes them). The same node, two freezes and a copy cheaper.

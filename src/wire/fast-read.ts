@@ -10,7 +10,7 @@
  * `[[operator, field], value]` with a known operator, and values that are scalars or lists of
  * scalars. `test/wire/fast-read.property.test.ts` holds it to the full reader, spans included.
  */
-import { clause, isOperator, ownedQuery, span, type Clause, type ClauseSpans, type JsonValue, type Query, type Span } from '../ast/index.js';
+import { isOperator, ownedClause, ownedQuery, span, type Clause, type ClauseSpans, type JsonValue, type Query, type Span } from '../ast/index.js';
 import { DEFAULT_LIMITS, type DecodeLimits } from './limits.js';
 import { markPlainQuery } from './plain-queries.js';
 
@@ -82,13 +82,15 @@ function readClause(w: Walk, c: JsonValue, limits: DecodeLimits): Clause | undef
     }
     if (!w.take(93 /* ] */)) return undefined;
     valueSpan = { start: valueStart, end: w.pos };
+    Object.freeze(value);
   } else valueSpan = w.scalar(value);
   if (!valueSpan || !w.take(93 /* ] */)) return undefined;
   // The keys in the order the full reader writes them (clause, field, value, operator, items).
   const spans: { -readonly [K in keyof ClauseSpans]: ClauseSpans[K] } = { clause: { start, end: w.pos }, field: fieldSpan, value: valueSpan };
   if (operatorSpan) spans.operator = operatorSpan;
-  if (items) spans.items = items;
-  return clause(operator as Clause['operator'], field, value, { spans });
+  if (items) spans.items = Object.freeze(items);
+  // (Frozen here, as the full reader's nodes: the value was just made by JSON.parse, and is now ours.)
+  return ownedClause(operator as Clause['operator'], field, value, Object.freeze(spans));
 }
 
 /** A position in the text, moved token by token. */
