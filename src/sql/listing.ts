@@ -125,8 +125,21 @@ export function pageStatements(plan: CheckedQuery, listing: Listing, opts: Resol
   return out;
 }
 
-/** Per catalog: per dialect, column and constants style, a builder holding the id key's constants and the key columns that use them. */
-const keyColumnsCache = new WeakMap<Catalog, Map<string, { readonly seed: SqlBuilder; readonly columns: string }>>();
+/** The key columns made for one dialect, column and constants style (see {@link keyColumns}). */
+interface KeyColumns {
+  readonly dialect: string;
+  readonly column: string;
+  readonly inline: ResolvedOptions['inlineConstants'];
+  readonly id: string;
+  readonly seed: SqlBuilder;
+  readonly columns: string;
+}
+
+/**
+ * Per catalog, the key columns made for each dialect, column and constants style (a short list:
+ * compared field by field, which costs less than building a string key per page).
+ */
+const keyColumnsCache = new WeakMap<Catalog, KeyColumns[]>();
 
 /**
  * The select list of the three id sort keys (`... AS catq_k0, ...`), written on a fresh builder
@@ -136,18 +149,16 @@ const keyColumnsCache = new WeakMap<Catalog, Map<string, { readonly seed: SqlBui
  */
 function keyColumns(catalog: Catalog, opts: ResolvedOptions): { readonly seed: SqlBuilder; readonly columns: string } {
   const d = opts.dialect;
-  const tag = `${d.name}\u0000${opts.column}\u0000${opts.inlineConstants}\u0000${catalog.Aliases.Id}`;
-  let byOptions = keyColumnsCache.get(catalog);
-  if (!byOptions) keyColumnsCache.set(catalog, (byOptions = new Map()));
-  let hit = byOptions.get(tag);
-  if (!hit) {
-    const seed = newBuilder(opts);
-    const keys = idKeys(d, d.field(opts.column, catalog.Aliases.Id, seed));
-    hit = { seed, columns: keys.map((k, i) => `${k} AS catq_k${i}`).join(', ') };
-    // Columns come from options: a caller cycling through many cannot grow this without bound.
-    if (byOptions.size >= 32) byOptions.clear();
-    byOptions.set(tag, hit);
-  }
+  const id = catalog.Aliases.Id;
+  let made = keyColumnsCache.get(catalog);
+  if (!made) keyColumnsCache.set(catalog, (made = []));
+  for (const e of made) if (e.dialect === d.name && e.column === opts.column && e.inline === opts.inlineConstants && e.id === id) return e;
+  const seed = newBuilder(opts);
+  const keys = idKeys(d, d.field(opts.column, id, seed));
+  const hit: KeyColumns = { dialect: d.name, column: opts.column, inline: opts.inlineConstants, id, seed, columns: keys.map((k, i) => `${k} AS catq_k${i}`).join(', ') };
+  // Columns come from options: a caller cycling through many cannot grow this without bound.
+  if (made.length >= 32) made.length = 0;
+  made.push(hit);
   return hit;
 }
 
