@@ -1,5 +1,5 @@
 import { deepFreeze, jsonEqual, type JsonValue } from './json.js';
-import type { Span } from './span.js';
+import { span, type Span } from './span.js';
 
 import { OPERATOR_NAMES, type Operator } from '../operators/table.js';
 
@@ -80,7 +80,8 @@ export interface QueryOptions {
  */
 export function query(clauses: readonly Clause[], options: QueryOptions = {}): Query {
   const node: { -readonly [K in keyof Query]: Query[K] } = { kind: 'query', clauses: Object.freeze([...clauses]) };
-  if (options.span) node.span = Object.freeze({ ...options.span });
+  // Copied key by key: in Node 20, freezing the copy an object spread made was the slow part of `parse`.
+  if (options.span) node.span = span(options.span.start, options.span.end);
   if (options.syntax) node.syntax = options.syntax;
   return Object.freeze(node);
 }
