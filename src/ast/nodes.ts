@@ -1,5 +1,5 @@
 import { deepFreeze, jsonEqual, type JsonValue } from './json.js';
-import type { Span } from './span.js';
+import { span, type Span } from './span.js';
 
 import { OPERATOR_NAMES, type Operator } from '../operators/table.js';
 
@@ -80,8 +80,29 @@ export interface QueryOptions {
  */
 export function query(clauses: readonly Clause[], options: QueryOptions = {}): Query {
   const node: { -readonly [K in keyof Query]: Query[K] } = { kind: 'query', clauses: Object.freeze([...clauses]) };
-  if (options.span) node.span = Object.freeze({ ...options.span });
+  // Copied key by key: in Node 20, freezing the copy an object spread made was the slow part of `parse`.
+  if (options.span) node.span = span(options.span.start, options.span.end);
   if (options.syntax) node.syntax = options.syntax;
+  return Object.freeze(node);
+}
+
+/**
+ * {@link clause} for parts its caller has just built and frozen itself (the decoder's fast
+ * path): `value` a scalar or a frozen array of scalars, `spans` frozen with their `items`.
+ */
+export function ownedClause(operator: Operator, field: string, value: JsonValue, spans: ClauseSpans): Clause {
+  return Object.freeze({ kind: 'clause', operator, field, value, spans });
+}
+
+/**
+ * {@link query} for a clause array its caller has just built and hands over (the decoder): the
+ * array is frozen in place rather than copied, and `span` is used as it is, so it must be frozen
+ * already (as {@link span} makes them). The same node, two freezes and a copy cheaper.
+ */
+export function ownedQuery(clauses: Clause[], span: Span | undefined, syntax: SourceSyntax): Query {
+  const node: { -readonly [K in keyof Query]: Query[K] } = { kind: 'query', clauses: Object.freeze(clauses) };
+  if (span) node.span = span;
+  node.syntax = syntax;
   return Object.freeze(node);
 }
 

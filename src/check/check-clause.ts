@@ -5,7 +5,7 @@ import { describeValue, diagnostic } from '../diagnostics/index.js';
 import { isAllowed, operatorsFor, OPERATORS } from '../operators/index.js';
 import type { CheckContext } from './context.js';
 import { makeFix } from './context.js';
-import { clausePlaces, type ClausePlaces } from './places.js';
+import { clausePlaces, placeWith, type ClausePlaces } from './places.js';
 import { suggestFields } from './suggest.js';
 import { checkValue } from './check-value.js';
 
@@ -71,7 +71,7 @@ function checkField(
     case 'unknown-field': {
       const suggestions = suggestFields(ctx.catalog, c.field);
       const fixes = suggestions.map((s) => makeFix(ctx, `Replace ${JSON.stringify(c.field)} with ${JSON.stringify(s)}`, { kind: 'set-field', clause: index, field: s }));
-      ctx.out.push(diagnostic('schema/unknown-field', { field: c.field, suggestions }, { ...places.field, fixes }));
+      ctx.out.push(diagnostic('schema/unknown-field', { field: c.field, suggestions }, placeWith(places.field, fixes)));
       return undefined;
     }
     case 'alias-undefined':

@@ -4,7 +4,7 @@ import { describeValue, diagnostic, type Fix } from '../diagnostics/index.js';
 import { operatorInfo } from '../operators/index.js';
 import { hasToken } from '../text/index.js';
 import { makeFix, type CheckContext } from './context.js';
-import type { ClausePlaces, Place } from './places.js';
+import { placeWith, type ClausePlaces, type Place } from './places.js';
 import { coerceValue, expectedForType, isValueOfType } from './value-types.js';
 
 /** Shows a value in a fix title (short, JSON). */
@@ -35,7 +35,7 @@ export function checkValue(
       if (typeof value === 'boolean') return;
       const fixed = coerceValue(value, 'Boolean');
       const fixes = fixed === undefined ? [] : setValueFix(ctx, clauseIndex, `Replace ${show(value)} with ${show(fixed)}`, fixed);
-      ctx.out.push(diagnostic('schema/present-not-boolean', { field: c.field, found: describeValue(value) }, { ...places.value, fixes }));
+      ctx.out.push(diagnostic('schema/present-not-boolean', { field: c.field, found: describeValue(value) }, placeWith(places.value, fixes)));
       return;
     }
     case 'text': {
@@ -60,7 +60,7 @@ export function checkValue(
           const fixed = coerceValue(value, type) as JsonValue;
           fixes = setValueFix(ctx, clauseIndex, `Make it a list: [${show(fixed)}]`, [fixed]);
         }
-        ctx.out.push(diagnostic('schema/not-a-list', { field: c.field, found: describeValue(value) }, { ...places.value, fixes }));
+        ctx.out.push(diagnostic('schema/not-a-list', { field: c.field, found: describeValue(value) }, placeWith(places.value, fixes)));
         return;
       }
       if (value.length === 0) {
@@ -107,7 +107,7 @@ export function checkValue(
 }
 
 function reportMismatch(ctx: CheckContext, c: Clause, place: Place, found: unknown, expected: string, type: AttributeType, fixes: Fix[]): void {
-  ctx.out.push(diagnostic('schema/type-mismatch', { field: c.field, type, expected, found: describeValue(found) }, { ...place, fixes }));
+  ctx.out.push(diagnostic('schema/type-mismatch', { field: c.field, type, expected, found: describeValue(found) }, placeWith(place, fixes)));
 }
 
 function setValueFix(ctx: CheckContext, clause: number, title: string, value: JsonValue): Fix[] {

@@ -1,6 +1,7 @@
-import { diagnostic, type RelatedInformation } from '../diagnostics/index.js';
+import { diagnostic, type Fix, type RelatedInformation } from '../diagnostics/index.js';
 import type { CheckedClause } from './check-clause.js';
 import { makeFix, type CheckContext } from './context.js';
+import { placeWith } from './places.js';
 import { constraintOf, describeClause, disjoint, implies, unsatisfiable, type Constraint } from './constraints.js';
 
 /**
@@ -9,6 +10,9 @@ import { constraintOf, describeClause, disjoint, implies, unsatisfiable, type Co
  * validation slow. Warnings are a convenience, so clauses past the bound are not compared.
  */
 export const MAX_RELATED_CLAUSES = 64;
+
+/** The fixes of a warning that has none (never written to). */
+const NO_FIXES: readonly Fix[] = [];
 
 interface Entry extends CheckedClause {
   constraint: Constraint;
@@ -31,7 +35,7 @@ export function checkRelations(ctx: CheckContext, clauses: readonly CheckedClaus
     }
   }
   if (!groups) {
-    for (const c of clauses) if (c.clause.operator === '<' && c.clause.value === '') checkAlone(ctx, entry(c));
+    for (const c of clauses) if (mayBeNeverTrue(c)) checkAlone(ctx, entry(c));
     return;
   }
   for (const c of clauses) {
@@ -40,12 +44,23 @@ export function checkRelations(ctx: CheckContext, clauses: readonly CheckedClaus
     else groups.set(c.rawKey, [c]);
   }
   for (const members of groups.values()) {
+    if (members.length === 1) {
+      // Alone on its attribute: no constraint to compare, so none is built (a Set, tokens...).
+      const c = members[0] as CheckedClause;
+      if (mayBeNeverTrue(c)) checkAlone(ctx, entry(c));
+      continue;
+    }
     const group = members.slice(0, MAX_RELATED_CLAUSES).map(entry);
     for (const e of group) checkAlone(ctx, e);
     if (group.length < 2) continue;
     checkRedundant(ctx, group);
     checkContradictions(ctx, group);
   }
+}
+
+/** Whether {@link checkAlone} can report the clause: only `< ""` is never true by itself. */
+function mayBeNeverTrue(c: CheckedClause): boolean {
+  return c.clause.operator === '<' && c.clause.value === '';
 }
 
 /** The clause with its constraint (computed once, in place: these objects are private to one validate call). */
@@ -86,19 +101,21 @@ function checkRedundant(ctx: CheckContext, group: readonly Entry[]): void {
     const fix = (title: string) => [makeFix(ctx, title, { kind: 'remove-clause', clause: b.index })];
     if (duplicateOf) {
       ctx.out.push(
-        diagnostic('schema/duplicate-clause', { field: b.clause.field }, {
-          ...b.places.clause,
-          related: [relatedTo(duplicateOf, `the same clause, first written here: \`${describeClause(duplicateOf.clause)}\``)],
-          fixes: fix('Remove the duplicate clause'),
-        }),
+        diagnostic(
+          'schema/duplicate-clause',
+          { field: b.clause.field },
+          placeWith(b.places.clause, fix('Remove the duplicate clause'), [
+            relatedTo(duplicateOf, `the same clause, first written here: \`${describeClause(duplicateOf.clause)}\``),
+          ]),
+        ),
       );
     } else if (impliedBy) {
       ctx.out.push(
-        diagnostic('schema/implied-clause', { field: b.clause.field }, {
-          ...b.places.clause,
-          related: [relatedTo(impliedBy, `implied by this clause: \`${describeClause(impliedBy.clause)}\``)],
-          fixes: fix('Remove the redundant clause'),
-        }),
+        diagnostic(
+          'schema/implied-clause',
+          { field: b.clause.field },
+          placeWith(b.places.clause, fix('Remove the redundant clause'), [relatedTo(impliedBy, `implied by this clause: \`${describeClause(impliedBy.clause)}\``)]),
+        ),
       );
     }
   });
@@ -127,10 +144,7 @@ function checkContradictions(ctx: CheckContext, group: readonly Entry[]): void {
         ? `${field} must be missing (\`present? false\`), which rules out \`${describeClause(absent(a.constraint) ? b.clause : a.clause)}\``
         : `${field} holds a single value, which cannot be both \`${describeClause(a.clause)}\` and \`${describeClause(b.clause)}\``;
       ctx.out.push(
-        diagnostic('schema/never-true', { field: b.clause.field, reason }, {
-          ...b.places.clause,
-          related: [relatedTo(a, `the clause it contradicts: \`${describeClause(a.clause)}\``)],
-        }),
+        diagnostic('schema/never-true', { field: b.clause.field, reason }, placeWith(b.places.clause, NO_FIXES, [relatedTo(a, `the clause it contradicts: \`${describeClause(a.clause)}\``)])),
       );
       reported = true;
       return;
@@ -145,10 +159,15 @@ function checkContradictions(ctx: CheckContext, group: readonly Entry[]): void {
     const list = upTo.map((e) => `\`${describeClause(e.clause)}\``).join(', ');
     const reason = `${JSON.stringify(b.clause.field)} holds a single value, and no value satisfies all of ${list}`;
     ctx.out.push(
-      diagnostic('schema/never-true', { field: b.clause.field, reason }, {
-        ...b.places.clause,
-        related: upTo.slice(0, -1).map((a) => relatedTo(a, `together with this clause: \`${describeClause(a.clause)}\``)),
-      }),
+      diagnostic(
+        'schema/never-true',
+        { field: b.clause.field, reason },
+        placeWith(
+          b.places.clause,
+          NO_FIXES,
+          upTo.slice(0, -1).map((a) => relatedTo(a, `together with this clause: \`${describeClause(a.clause)}\``)),
+        ),
+      ),
     );
     return;
   }

@@ -86,12 +86,16 @@ function checkQuery(query: Query, catalog: Catalog, options: ValidateOptions | u
   const plain = isPlainQuery(query);
   for (let i = 0; i < clauses.length; i++) {
     // Hand-built clauses may hold anything (getters, proxies, BigInt, cycles): read as plain data first.
-    const read: { clause?: Clause; diagnostics: readonly Diagnostic[] } = plain ? { clause: clauses[i] as Clause, diagnostics: [] } : readClause(clauses[i], i);
-    if (!read.clause) {
-      for (const d of read.diagnostics) ctx.out.push(d);
-      continue;
+    let c = clauses[i] as Clause;
+    if (!plain) {
+      const read = readClause(c, i);
+      if (!read.clause) {
+        for (const d of read.diagnostics) ctx.out.push(d);
+        continue;
+      }
+      c = read.clause;
     }
-    const checked = checkClause(ctx, i, read.clause);
+    const checked = checkClause(ctx, i, c);
     if (checked) valid.push(checked);
   }
   checkRelations(ctx, valid);

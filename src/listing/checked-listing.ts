@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/index.js';
 import { checkOnce, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/index.js';
-import { readListingParams, type Listing, type ReadListingOptions } from './params.js';
+import { readListingParams, withQuery, type Listing, type ReadListingOptions } from './params.js';
 
 /** What {@link readCheckedListing} returns: the page's parameters and its checked query, or the diagnostics of a 400. */
 export interface CheckedListing {
@@ -25,5 +25,5 @@ export function readCheckedListing(params: unknown, catalog: Catalog, options: R
   const checked = query ? checkOnce(query, catalog, { limits: options.limits }) : undefined;
   const diagnostics = read.diagnostics.concat(checked?.diagnostics ?? []);
   if (!read.listing || !checked?.plan || hasErrors(diagnostics)) return { diagnostics };
-  return { listing: { ...read.listing, query: checked.plan.query }, plan: checked.plan, diagnostics };
+  return { listing: withQuery(read.listing, checked.plan.query), plan: checked.plan, diagnostics };
 }

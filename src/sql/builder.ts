@@ -54,8 +54,8 @@ export class SqlBuilder {
    */
   fork(): SqlBuilder {
     const other = new SqlBuilder(this.style, this.inline);
-    other.values.push(...this.values);
-    for (const [k, i] of this.byKey) other.byKey.set(k, i);
+    for (const v of this.values) other.values.push(v);
+    this.byKey.forEach((i, k) => other.byKey.set(k, i));
     return other;
   }
 

@@ -1,4 +1,4 @@
-import { clause, isOperator, query, span, type Clause, type ClauseSpans, type JsonValue, type Operator, type Query, type Span } from '../ast/index.js';
+import { clause, isOperator, ownedQuery, span, type Clause, type ClauseSpans, type JsonValue, type Operator, type Query, type Span } from '../ast/index.js';
 import { describeValue, diagnostic, type Diagnostic, type Fix } from '../diagnostics/index.js';
 import { DEFAULT_LIMITS, type DecodeLimits } from './limits.js';
 import { markPlainQuery } from './plain-queries.js';
@@ -63,8 +63,8 @@ export function readClauses(input: ClauseInput, limits: DecodeLimits, diagnostic
   // (Any problem, this stage's or an earlier one's, means the caller returns no query.)
   if (input.readable && diagnostics.length > 0) for (let k = 0; k < clauses.length; k++) input.readable.push({ index: indices[k] as number, clause: clauses[k] as Clause });
   if (diagnostics.length > before) return undefined;
-  if (!root) return query(clauses, { syntax: 'wire' });
-  const read = query(clauses, { span: span(root.start, root.end), syntax: 'wire' });
+  if (!root) return ownedQuery(clauses, undefined, 'wire');
+  const read = ownedQuery(clauses, span(root.start, root.end), 'wire');
   // Text within the default limits holds only what validate's safe reading would accept as it is.
   return limits.maxDepth <= DEFAULT_LIMITS.maxDepth && limits.maxLength <= DEFAULT_LIMITS.maxLength ? markPlainQuery(read) : read;
 }

@@ -1,6 +1,7 @@
 import { span, type Clause, type JsonValue, type Query } from '../ast/index.js';
 import { capDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { readClauses } from './clauses.js';
+import { readPlainWire } from './fast-read.js';
 import { describeInput, fromJs } from './from-js.js';
 import { resolveLimits, type DecodeLimits, type DecodeOptions } from './limits.js';
 import { percentDecode } from './percent.js';
@@ -134,6 +135,9 @@ function decodeJson(text: string, limits: DecodeLimits, diagnostics: Diagnostic[
     for (const err of errors) diagnostics.push(diagnostic('wire/invalid-json', { detail: err.detail }, { span: err.span }));
     return undefined;
   }
+  // Plainly valid text (the common case) is read in one walk; anything else by the full reader.
+  const plain = readPlainWire(text, value, limits);
+  if (plain) return plain;
   const { root, problems } = scanJson(text, limits.maxDepth);
   for (const p of problems) {
     diagnostics.push(
