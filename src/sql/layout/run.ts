@@ -11,8 +11,9 @@ export interface LayoutListItemsOptions extends LayoutListOptions, ListedItemOpt
   /**
    * Runs the rest statement (see LayoutListing); default `run`. PostgreSQL may plan it as a
    * read of the whole table when it overestimates the matching rows (a one-of of many rare
-   * values, say): run it in a transaction after `SET LOCAL enable_seqscan = off` so that it
-   * reads the clause indexes, as catq-server does.
+   * values, say), or with parallel workers that cost more to start than the page: run it in a
+   * transaction after `SET LOCAL enable_seqscan = off; SET LOCAL max_parallel_workers_per_gather
+   * = 0` so that it reads the clause indexes in the one backend, as catq-server does.
    */
   readonly runRest?: SqlRunner;
   /**

@@ -50,9 +50,12 @@ async function plan(sql: string, params: readonly unknown[], analyze = false): P
   return (r.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
 }
 
-/** The plan of a rest statement as catq-server runs it (sequential scans priced out, see layoutListItems' runRest). */
+/**
+ * The plan of a rest statement as catq-server runs it (sequential scans priced out, no parallel
+ * workers: see layoutListItems' runRest and packages/server/src/store/db.ts).
+ */
 async function restPlan(sql: string, params: readonly unknown[]): Promise<PlanNode> {
-  await db.query('BEGIN; SET LOCAL enable_seqscan = off');
+  await db.query('BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL max_parallel_workers_per_gather = 0');
   try {
     return await plan(sql, params);
   } finally {
@@ -152,5 +155,6 @@ describe(`plans on ${SEED_ITEMS * COPIES} rows`, () => {
     const used = rest.filter((n) => n['Index Name'] !== undefined && clauseIndexes.has(n['Index Name']));
     const whole = rest.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'search');
     expect(filled || (used.length > 0 && whole.length === 0), `${shape.name}: the walk fills the page, or the rest reads a clause index`).toBe(true);
+    expect(rest.filter((n) => /Gather/.test(n['Node Type'])), `${shape.name}: the rest runs in one backend`).toEqual([]);
   });
 });
