@@ -23,10 +23,15 @@ type Query = unknown[];
 const encode = (q: Query): string => encodeURIComponent(JSON.stringify(q));
 const ID = 1042;
 
-/** The sample catalog without `colors`, and with `rating` a String: what the first version knew. */
+/**
+ * The sample catalog without `colors`, with `rating` a String, and without the `Image` alias (so
+ * its listed form reads other keys: the search table's listed column changes): what the first
+ * version knew.
+ */
 function firstCatalog(): Record<string, unknown> {
   const attrs = (sample['SearchableAttributes'] as Item[]).filter((a) => a['Attribute'] !== 'colors').map((a) => (a['Attribute'] === 'rating' ? { ...a, Type: 'String' } : a));
-  return { ...sample, UIConfiguration: [], SearchableAttributes: attrs };
+  const { Image: _image, ...aliases } = sample['Aliases'] as Item;
+  return { ...sample, Aliases: aliases, UIConfiguration: [], SearchableAttributes: attrs };
 }
 
 const QUERIES: Query[] = [
@@ -168,9 +173,11 @@ describe.each(['pglite', 'postgres'] as const)('search layout: migration and bac
     });
   }, 300_000);
 
-  it('a restart with a catalog that gains and changes attributes fills them in the background; lists stay exact', async () => {
+  it('a restart with a catalog that gains and changes attributes (and a listed key) fills them in the background; lists stay exact', async () => {
     server = await startServer(args('v2.json'));
-    await expectExact(server, v2, mirror.items, CHANGED);
+    // The first pages: every row's listed column is the first catalog's (no image_url), so the
+    // listed form is read from the raw items, with the Image the new Aliases name.
+    await expectExact(server, v2, mirror.items, [...CHANGED, []]);
     const written = [...generateItems(3200, 9)].slice(3100).map((i) => ({ ...i, colors: ['navy'], rating: 4.9 })) as Item[];
     mirror.put(written);
     await upsert(server, written);
@@ -191,6 +198,10 @@ describe.each(['pglite', 'postgres'] as const)('search layout: migration and bac
     await direct(async (q) => {
       const cols = await q(`SELECT column_name FROM information_schema.columns WHERE table_name = 'catq_search_${ID}' AND column_name LIKE 'rating%'`);
       expect(cols.length, 'the columns of the changed attribute replace the old ones').toBeGreaterThan(0);
+      const listed = await q(`SELECT column_name FROM information_schema.columns WHERE table_name = 'catq_search_${ID}' AND column_name LIKE 'listed%'`);
+      expect(listed.map((r) => r['column_name']), 'the listed column of the new Aliases replaces the old one').toEqual([searchLayout(v2).listed.column]);
+      const unfilled = await q(`SELECT count(*)::int AS n FROM catq_search_${ID} WHERE "${searchLayout(v2).listed.column}" IS NULL`);
+      expect(unfilled[0]?.['n'], 'every row holds its listed form').toBe(0);
       const rows = await q(`SELECT count(*)::int AS n FROM catq_search_${ID}`);
       expect(rows[0]?.['n']).toBe(kept.length);
       const indexes = await q(`SELECT indexname FROM pg_indexes WHERE tablename = 'catq_search_${ID}'`);

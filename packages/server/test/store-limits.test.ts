@@ -21,7 +21,7 @@ const catalog = loadCatalog({
     { Attribute: 'title', Type: 'Text', Cardinality: 'One' },
   ],
 }).catalog as Catalog;
-const store: TableStore = { raw: 'catq_items_900', search: 'catq_search_900', layout: searchLayout(catalog), rowsComplete: true, filled: new Set(['brand', 'title']), memory: new ListingMemory() };
+const store: TableStore = { raw: 'catq_items_900', search: 'catq_search_900', layout: searchLayout(catalog), rowsComplete: true, filled: new Set(['brand', 'title']), listedFilled: true, memory: new ListingMemory() };
 const brandIndex = layoutDdl(store.layout, { table: store.search })
   .map((s) => /^CREATE INDEX IF NOT EXISTS "([^"]+)" .*"brand_/.exec(s)?.[1])
   .find((n) => n !== undefined) as string;

@@ -17,14 +17,14 @@ export function idOrderExpression(prefix: number): string {
 /**
  * The statements creating (or migrating) a catalog's search table, in order, for PostgreSQL 12+
  * and PGlite. Idempotent: `CREATE TABLE IF NOT EXISTS` with the base columns, then `ADD COLUMN
- * IF NOT EXISTS` for each attribute column and `CREATE INDEX IF NOT EXISTS` for each index of
+ * IF NOT EXISTS` for the listed form's column (`SearchLayout.listed`) and each attribute column and `CREATE INDEX IF NOT EXISTS` for each index of
  * the policy. Running them on a table made for an older catalog adds what is new (columns of
  * changed attributes have new names); old columns stay until dropped. New columns are NULL
  * until the rows are written again: list with `backfilled` meanwhile (see layoutListSql).
  */
 export function layoutDdl(layout: SearchLayout, target: LayoutTarget): string[] {
   const t = resolveTarget(target);
-  const out = [`CREATE TABLE IF NOT EXISTS ${t.table} (${BASE_COLUMNS})`];
+  const out = [`CREATE TABLE IF NOT EXISTS ${t.table} (${BASE_COLUMNS})`, `ALTER TABLE ${t.table} ADD COLUMN IF NOT EXISTS ${ident(layout.listed.column)} text`];
   const idIndex = idOrderExpression(layout.policy.prefixLength);
   out.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName(t, idIndex))} ON ${t.table} (${idIndex})`);
   for (const a of layout.attributes) {

@@ -1,7 +1,7 @@
 import type { Query } from '../../ast/index.js';
 import type { CheckedQuery } from '../../check/index.js';
 import { diagnostic, QueryError } from '../../diagnostics/index.js';
-import { complementComparison, listedRawKeys, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
+import { complementComparison, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
 import { SqlBuilder } from '../builder.js';
 import type { SqlListing } from '../listing.js';
 import type { SqlStatement } from '../to-sql.js';
@@ -9,6 +9,7 @@ import type { SearchLayout } from './plan.js';
 import { orderedWalkCondition } from './ordered-walk.js';
 import { holdableOrder, stringKey } from './safe-text.js';
 import { resolveColumn, resolveTarget, type LayoutTarget } from './target.js';
+import { ident } from './names.js';
 import { checkedOn, layoutWhere, type LayoutWhereOptions, type RawSource } from './where.js';
 
 /** Options of {@link layoutListSql}. */
@@ -28,13 +29,14 @@ export interface LayoutListOptions extends LayoutTarget, LayoutWhereOptions, Rea
   /** Rows of id order a page walks before it answers from the other indexes; overrides `tableRows`. At least 1. */
   readonly walkRows?: number;
   /**
-   * Return, of each raw item, only the keys its listed form reads (`listedRawKeys` of catq/listing:
-   * the `Aliases` of the id, the name, brand, category, image and merchant), not the whole item:
-   * each row then has one column of JSON text per key (`catq_l0`, `catq_l1`, ...; NULL where the
-   * item has no such key) instead of the raw column; `itemOf(row)` makes the item of them. The
-   * page built from them is the same; a page of items with long descriptions travels as a page of
-   * short records. Default false (the whole raw item, as `listSql` returns it); `layoutListItems`
-   * sets it.
+   * Return, of each item, only the keys its listed form reads (`listedRawKeys` of catq/listing:
+   * the `Aliases` of the id, the name, brand, category, image and merchant), not the whole raw
+   * item: each row then has one column `catq_listed`, the JSON text of those keys, read from the
+   * search table's listed column (`SearchLayout.listed`), so a page reads no raw row at all; a
+   * row written before that column existed reads them from the raw table. `itemOf(row)` makes
+   * the item of it. The page built from them is the same; a page of items with long
+   * descriptions travels as a page of short records. Default false (the whole raw item, joined
+   * from the raw table, as `listSql` returns it); `layoutListItems` sets it.
    */
   readonly listedOnly?: boolean;
 }
@@ -115,7 +117,7 @@ export interface LayoutListing extends SqlListing {
   readonly walkRows: number;
   /**
    * The item of a row of `sql` or `rest`, for `sqlPage`: the raw column (parsed when the driver
-   * returns JSON as text) or, with `listedOnly`, the object of the listed keys.
+   * returns JSON as text) or, with `listedOnly`, the object of the listed keys the item has.
    */
   readonly itemOf: (row: Readonly<Record<string, unknown>>) => unknown;
 }
@@ -147,17 +149,20 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const cmp = listing.comparison;
   const bound = (sb: SqlBuilder): string => (listing.boundary !== undefined && cmp ? ` AND ${keyset(cmp, listing.boundary, prefix, sb)}` : '');
   const indexed = ['s.id_kind', 's.id_num', `left(s.id_str, ${prefix})`].map((e) => `${e} ${dir}`).join(', ');
-  const keys = 's.item_key AS catq_key, s.id_kind AS catq_k0, s.id_num AS catq_k1, s.id_str AS catq_k2';
+  const listedOnly = options.listedOnly === true;
+  // With listedOnly, each row carries the listed form's column of the search table (ddl.ts), and
+  // no raw row is read: a row written before that column existed (NULL) reads its listed keys
+  // from the raw table instead, one lookup by key (COALESCE evaluates it only then).
+  const keys = `s.item_key AS catq_key, s.id_kind AS catq_k0, s.id_num AS catq_k1, s.id_str AS catq_k2${listedOnly ? `, s.${ident(layout.listed.column)} AS catq_listed` : ''}`;
   const rawValue = `catq_raw.${raw.column}`;
-  // The listed keys, each as its own column of JSON text (NULL: the item has no such key). Reading
-  // a few keys is cheaper for PostgreSQL than cutting the object, and text reads the same from
-  // every driver.
-  const listedKeys = options.listedOnly ? listedRawKeys(layout.catalog) : [];
-  const selected = (sb: SqlBuilder): string =>
-    options.listedOnly ? listedKeys.map((k, i) => `(${rawValue} -> ${sb.param(k)}::text)::text AS catq_l${i}`).join(', ') : `${rawValue} AS ${raw.column}`;
+  const fromRaw = (sb: SqlBuilder): string =>
+    `(SELECT jsonb_object_agg(catq_lk, ${rawValue} -> catq_lk)::text FROM ${raw.table} AS catq_raw, unnest(${sb.param([...layout.listed.keys])}::text[]) AS catq_lk` +
+    ` WHERE catq_raw.${raw.key} = catq_page.catq_key AND (${rawValue} -> catq_lk) IS NOT NULL)`;
   const page = (inner: string, sb: SqlBuilder, extra = ''): string =>
-    `SELECT ${selected(sb)}${extra} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
-    ` ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`;
+    listedOnly
+      ? `SELECT coalesce(catq_page.catq_listed, ${fromRaw(sb)}) AS catq_listed${extra} FROM (${inner}) AS catq_page ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`
+      : `SELECT ${rawValue} AS ${raw.column}${extra} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
+        ` ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`;
   // The walk (docs/sql.md, "How a page is read"): the next `walk` rows in id order, read from
   // the id index (with the rows tied with the last on its keys), and of them the matching ones.
   const walkRows = walkOf(options, listing.limit);
@@ -194,10 +199,12 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const main = b.finish(text);
   let rest: SqlStatement | undefined;
   const column = options.rawColumn ?? 'data';
-  const itemOf = options.listedOnly
-    ? (row: Readonly<Record<string, unknown>>): unknown =>
-        // fromEntries: own properties even for a key such as `__proto__`.
-        Object.fromEntries(listedKeys.flatMap((k, i) => (typeof row[`catq_l${i}`] === 'string' ? [[k, JSON.parse(row[`catq_l${i}`] as string) as unknown]] : [])))
+  const itemOf = listedOnly
+    ? (row: Readonly<Record<string, unknown>>): unknown => {
+        const t = row['catq_listed'];
+        // JSON.parse makes own properties, even of a key such as `__proto__`.
+        return typeof t === 'string' ? (JSON.parse(t) as unknown) : {};
+      }
     : (row: Readonly<Record<string, unknown>>): unknown => {
         const v = row[column];
         return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;

@@ -1,6 +1,7 @@
 import type { AttributeType, Cardinality, Catalog, SearchableAttribute } from '../../catalog/index.js';
 import { searchableAttributes } from '../../catalog/index.js';
 import { shapeOf, type ElementShape } from '../../check/index.js';
+import { listedRawKeys } from '../../listing/index.js';
 import { hash8, slug } from './names.js';
 import { resolvePolicy, type AttributePolicy, type LayoutPolicy, type ResolvedPolicy } from './policy.js';
 
@@ -107,6 +108,14 @@ export interface SearchLayout {
   /** One per distinct raw key of the catalog's SearchableAttributes (first declaration wins, as in resolution). */
   readonly attributes: readonly LayoutAttribute[];
   readonly byRawKey: ReadonlyMap<string, LayoutAttribute>;
+  /**
+   * The listed form's own column (text): the JSON of the raw item's listed keys
+   * (`listedRawKeys` of catq/listing, those the item has), written with the row, so that a page
+   * reads its items from the search table alone. Its name carries a hash of the keys: when the
+   * catalog's `Aliases` change, the column is new (NULL until the rows are written again, and a
+   * page reads such a row's keys from the raw table).
+   */
+  readonly listed: { readonly keys: readonly string[]; readonly column: string };
 }
 
 /** Bumped when what a column holds changes: every column then gets a new name (and is backfilled). */
@@ -195,7 +204,9 @@ export function searchLayout(catalog: Catalog, policy?: LayoutPolicy): SearchLay
     const { indexes, orderedKey } = indexesOf(a.Type, columns, own ?? {}, resolved.prefixLength);
     byRawKey.set(rawKey, { attribute: a, rawKey, shape: shapeOf(a.Type, a.Cardinality), columns, indexes, ...(orderedKey ? { orderedKey } : {}) });
   }
-  return { catalog, policy: resolved, attributes: [...byRawKey.values()], byRawKey };
+  const keys = listedRawKeys(catalog);
+  const listed = { keys, column: `listed_${hash8(`v${LAYOUT_VERSION}\u0000${JSON.stringify(keys)}`)}` };
+  return { catalog, policy: resolved, attributes: [...byRawKey.values()], byRawKey, listed };
 }
 
 /** The SQL type of a column role. */

@@ -137,6 +137,34 @@ function layAttribute(a: LayoutAttribute, item: unknown, prefix: number, termByt
 }
 
 /**
+ * The JSON text of the item's listed keys (those it has as own data properties), what a page
+ * reads instead of the raw item. Written by JSON.stringify, as the raw item is stored: it holds
+ * no U+0000 or lone surrogate unescaped, so PostgreSQL text always holds it.
+ */
+function listedJson(item: unknown, keys: readonly string[]): { ok: true; json: string } | { ok: false; field: string; reason: string } {
+  let json = '';
+  for (const k of keys) {
+    let v: unknown;
+    try {
+      const d = typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.getOwnPropertyDescriptor(item, k) : undefined;
+      v = d && 'value' in d ? d.value : undefined;
+    } catch {
+      return { ok: false, field: k, reason: 'the value cannot be read (a getter or proxy threw)' };
+    }
+    if (v === undefined) continue;
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(v);
+    } catch {
+      return { ok: false, field: k, reason: 'the value is not JSON (a BigInt, or a cycle)' };
+    }
+    if (text === undefined) continue; // a function or symbol: JSON has no such value (the raw item's JSON leaves it out too)
+    json += (json ? ',' : '{') + JSON.stringify(k) + ':' + text;
+  }
+  return { ok: true, json: json ? json + '}' : '{}' };
+}
+
+/**
  * The layout row of an item (docs/sql.md, "The search layout"): what each SearchableAttribute
  * holds, read with the checked meaning of its clauses (element shapes of src/check, tokens of
  * src/text, id order of src/listing). Not ok when a value the layout must hold contains
@@ -156,6 +184,9 @@ export function layOut(layout: SearchLayout, item: unknown, row: LayoutRow): Lay
   row['id_num'] = typeof id === 'number' ? num(id) : id === undefined ? null : '0';
   row['id_str'] = typeof id === 'string' ? id : id === undefined ? null : '';
   if (typeof id === 'string' && !pgHolds(id)) problems.push({ field: idKey, reason: UNHOLDABLE });
+  const listed = listedJson(item, layout.listed.keys);
+  if (listed.ok) row[layout.listed.column] = listed.json;
+  else problems.push({ field: listed.field, reason: listed.reason });
   for (const a of layout.attributes) {
     let reason: string | undefined;
     try {

@@ -32,6 +32,7 @@ function columnsOf(layout: SearchLayout): [string, string][] {
     ['id_kind', 'int2'],
     ['id_num', 'float8'],
     ['id_str', 'text'],
+    [layout.listed.column, 'text'],
   ];
   for (const a of layout.attributes) for (const [role, name] of Object.entries(a.columns) as [ColumnRole, string][]) out.push([name, sqlTypeOf(role).replace(' COLLATE "C"', '')]);
   return out;

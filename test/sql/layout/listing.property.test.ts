@@ -38,11 +38,14 @@ describe('search layout pages equal listItems pages', () => {
       );
       // walkRows 1-3: most pages need the second part of the statement (rows past the walk).
       // listedOnly: rows carry only the listed form's keys (as layoutListItems reads them).
-      return fc.tuple(params, fc.boolean(), fc.constantFrom(undefined, 1, 2, 3), fc.boolean()).map(([p, raw, walkRows, listedOnly]) => ({ c, p: p as Params, raw, walkRows, listedOnly }));
+      // oldRows: rows written before the listed form's column existed (NULL there) are read from the raw table.
+      return fc
+        .tuple(params, fc.boolean(), fc.constantFrom(undefined, 1, 2, 3), fc.boolean(), fc.constantFrom('none', 'some', 'all'))
+        .map(([p, raw, walkRows, listedOnly, oldRows]) => ({ c, p: p as Params, raw, walkRows, listedOnly, oldRows }));
     });
     let walked = 0;
     await fc.assert(
-      fc.asyncProperty(caseWithParams, async ({ c, p, raw, walkRows, listedOnly }) => {
+      fc.asyncProperty(caseWithParams, async ({ c, p, raw, walkRows, listedOnly, oldRows }) => {
         const g = `p${++groups}`;
         const layout = searchLayout(c.catalog);
         if (p['comparison'] !== undefined && p['boundary-id'] === undefined) delete p['comparison'];
@@ -50,6 +53,7 @@ describe('search layout pages equal listItems pages', () => {
         const stored = JSON.parse(JSON.stringify(c.items)) as unknown[];
         for (const e of engines) {
           expect(await loadGroup(e, g, layout, stored)).toEqual([]);
+          if (oldRows !== 'none') await e.exec(`UPDATE "search_${g}" SET "${layout.listed.column}" = NULL${oldRows === 'some' ? ' WHERE length(item_key) % 2 = 0' : ''}`);
           walked += await walkPages(e, g, layout, c.query, c.wire, stored, p, { ...(raw ? { backfilled: [] } : {}), ...(walkRows ? { walkRows } : {}), listedOnly });
           await e.exec(`DROP TABLE "search_${g}"; DROP TABLE "raw_${g}"`);
         }

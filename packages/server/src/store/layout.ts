@@ -12,7 +12,8 @@ import { ident } from './names.js';
  * table and mark): `rows` once every raw item has its row, and the name of each attribute's
  * `present` column once that attribute's columns are filled for every row (the column name
  * changes with the attribute's type, cardinality and the layout version, so a changed attribute
- * is a new mark). What is not complete yet is backfilled in the background (see backfill.ts);
+ * is a new mark), and the name of the listed form's column once every row holds it (it changes
+ * with the catalog's listed keys). What is not complete yet is backfilled in the background (see backfill.ts);
  * until then the listing answers those clauses from the raw JSON (exact, slower).
  */
 
@@ -27,6 +28,11 @@ export interface TableStore {
   rowsComplete: boolean;
   /** Raw keys of the attributes whose search columns are filled for every row. */
   readonly filled: Set<string>;
+  /**
+   * Whether every row holds the listed form's column (its name is its mark). Pages are exact
+   * either way (a row without it is read from the raw table); the backfill fills it.
+   */
+  listedFilled: boolean;
   /** PostgreSQL's estimate of the search table's rows (see {@link tableRowsOf}), and when it was read. */
   rows?: { estimate: number; at: number; reading: boolean };
   /** What pages of recent queries found (catq's ListingMemory): sparse queries skip the walk. */
@@ -106,12 +112,13 @@ export function layoutStatements(catalogs: readonly Catalog[]): string[] {
 export async function openStores(db: Db, tx: Queryable, catalogs: readonly Catalog[], rawTable: (c: Catalog) => string): Promise<TableStore[]> {
   const stores = new Map<string, TableStore>();
   for (const c of catalogs) {
-    const store: TableStore = { raw: rawTable(c), search: searchTable(c.Id), layout: searchLayout(c), rowsComplete: false, filled: new Set(), memory: new ListingMemory() };
+    const store: TableStore = { raw: rawTable(c), search: searchTable(c.Id), layout: searchLayout(c), rowsComplete: false, filled: new Set(), listedFilled: false, memory: new ListingMemory() };
     await dropStaleIndexes(tx, store);
     const empty = (await tx.query(`SELECT NOT EXISTS (SELECT 1 FROM ${ident(store.raw)}) AS empty`))[0]?.['empty'] === true;
     if (empty) await markComplete(tx, store);
     const marks = new Set((await tx.query(`SELECT mark FROM ${ident(MARKS_TABLE)} WHERE search_table = $1`, [store.search])).map((r) => r['mark'] as string));
     store.rowsComplete = marks.has(ROWS_MARK);
+    store.listedFilled = marks.has(store.layout.listed.column);
     for (const a of store.layout.attributes) if (marks.has(attributeMark(store, a.rawKey))) store.filled.add(a.rawKey);
     stores.set(store.raw, store);
   }
@@ -135,7 +142,7 @@ async function dropStaleIndexes(tx: Queryable, store: TableStore): Promise<void>
 
 /** Whether a store has anything left to backfill. */
 export function needsBackfill(store: TableStore): boolean {
-  return !store.rowsComplete || store.layout.attributes.some((a) => !store.filled.has(a.rawKey));
+  return !store.rowsComplete || !store.listedFilled || store.layout.attributes.some((a) => !store.filled.has(a.rawKey));
 }
 
 /**
@@ -144,10 +151,10 @@ export function needsBackfill(store: TableStore): boolean {
  * raw-JSON indexes a database of the raw-only layout had on the raw table.
  */
 export async function markComplete(tx: Queryable, store: TableStore): Promise<void> {
-  const marks = [ROWS_MARK, ...store.layout.attributes.map((a) => attributeMark(store, a.rawKey))];
+  const marks = [ROWS_MARK, store.layout.listed.column, ...store.layout.attributes.map((a) => attributeMark(store, a.rawKey))];
   await tx.query(`DELETE FROM ${ident(MARKS_TABLE)} WHERE search_table = $1 AND NOT (mark = ANY($2::text[]))`, [store.search, marks]);
   await tx.query(`INSERT INTO ${ident(MARKS_TABLE)} (search_table, mark) SELECT $1, m FROM unnest($2::text[]) AS m ON CONFLICT DO NOTHING`, [store.search, marks]);
-  const keep = new Set(['item_key', 'id_kind', 'id_num', 'id_str', ...store.layout.attributes.flatMap((a) => Object.values(a.columns))]);
+  const keep = new Set(['item_key', 'id_kind', 'id_num', 'id_str', store.layout.listed.column, ...store.layout.attributes.flatMap((a) => Object.values(a.columns))]);
   const columns = await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`, [store.search]);
   const stale = columns.map((r) => r['column_name'] as string).filter((n) => !keep.has(n));
   if (stale.length) await tx.query(`ALTER TABLE ${ident(store.search)} ${stale.map((n) => `DROP COLUMN IF EXISTS ${ident(n)}`).join(', ')}`);
@@ -159,6 +166,7 @@ export async function markComplete(tx: Queryable, store: TableStore): Promise<vo
   );
   for (const r of old) await tx.query(`DROP INDEX IF EXISTS ${ident(r['name'] as string)}`);
   store.rowsComplete = true;
+  store.listedFilled = true;
   for (const a of store.layout.attributes) store.filled.add(a.rawKey);
 }
 
