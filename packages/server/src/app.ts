@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { authenticate } from './auth.js';
 import { parseJsonBody, utf8Text } from './bodies.js';
+import { compressOnSend } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
 import { errorBody, errorHandler, HttpError } from './errors.js';
@@ -193,9 +194,16 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   });
 
   if (ops.compress !== false) {
+    // String and Buffer bodies (all of the service's): one zlib call each (compression.ts), which
+    // costs about half of the plugin's zlib stream. It runs first and sets Content-Encoding, so
+    // the plugin passes those replies on.
+    app.addHook('onSend', compressOnSend);
+    // The plugin: request bodies sent compressed, and any streamed response. Its threshold keeps
+    // it off in-memory bodies, so the hook's choices (HEAD, a body that does not get smaller, a
+    // refused coding) are not undone by a second compression.
     await app.register(compress, {
       global: true,
-      threshold: 1024,
+      threshold: Number.POSITIVE_INFINITY,
       encodings: ['br', 'gzip', 'deflate'],
       // Fast levels: on JSON pages they already save most bytes; higher levels cost far more CPU
       // (brotli's default quality, 11, most of all).

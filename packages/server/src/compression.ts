@@ -1,0 +1,160 @@
+/**
+ * Response compression for bodies that are already in memory (a string or a Buffer: every JSON
+ * response of the service), in one zlib call.
+ *
+ * Why not only `@fastify/compress`: it pushes such a body through a zlib stream, and on this
+ * service's JSON pages that costs about twice the CPU of one `gzipSync` of the same bytes (a stream
+ * and a zlib context per response, and work handed to the thread pool and back). This hook runs
+ * before the plugin's and sets `Content-Encoding`, so the plugin lets these replies pass; it is
+ * still registered for request bodies that arrive compressed, and for streamed responses.
+ */
+import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Smallest body compressed, in bytes: below it the bytes saved do not pay for the work. */
+export const COMPRESS_THRESHOLD = 1024;
+/** Bodies over this size are compressed on the thread pool, so one huge page does not block the event loop. */
+export const ASYNC_THRESHOLD = 1 << 20;
+
+/** The content codings the service sends, in its order of preference when the client rates them equally. */
+export const CODINGS = ['br', 'gzip', 'deflate'] as const;
+export type Coding = (typeof CODINGS)[number];
+
+/**
+ * The coding to send for a request's `Accept-Encoding`, or undefined to send the body as it is.
+ * Follows RFC 9110 §12.5.3: codings are case-insensitive (`x-gzip` is `gzip`); `q=0` refuses a
+ * coding; `*` rates every coding the header does not name; the highest rating wins, ties go to
+ * br, then gzip, then deflate; an `identity` rated above every coding keeps the body as it is;
+ * no header, or nothing acceptable, means no coding.
+ *
+ * Written here rather than taken from `@fastify/accept-negotiator` (the plugin's), which picks
+ * the refused coding for `br;q=0, *` and does not match `GZIP`.
+ */
+export function negotiateCoding(header: string | undefined): Coding | undefined {
+  if (!header) return undefined;
+  const rated = new Map<string, number>();
+  for (const element of header.split(',')) {
+    const [rawName = '', ...params] = element.split(';');
+    let name = rawName.trim().toLowerCase();
+    if (name === '') continue;
+    if (name === 'x-gzip') name = 'gzip';
+    let q = 1;
+    for (const param of params) {
+      const eq = param.indexOf('=');
+      if (eq >= 0 && param.slice(0, eq).trim().toLowerCase() === 'q') q = Number(param.slice(eq + 1).trim());
+    }
+    // A rating that is not a number from 0 to 1 makes the element invalid: it is ignored.
+    if (!(q >= 0 && q <= 1)) continue;
+    if (!rated.has(name)) rated.set(name, q);
+  }
+  const star = rated.get('*');
+  let best: Coding | undefined;
+  let bestQ = 0;
+  for (const coding of CODINGS) {
+    const q = rated.get(coding) ?? star ?? 0;
+    if (q > bestQ) {
+      best = coding;
+      bestQ = q;
+    }
+  }
+  return best !== undefined && bestQ >= (rated.get('identity') ?? 0) ? best : undefined;
+}
+
+/** mime-db, the media type table `@fastify/compress` consults too (the same module, loaded once). */
+const mimeDb = createRequire(import.meta.url)('mime-db') as Record<string, { compressible?: boolean } | undefined>;
+const compressibleCache = new Map<string, boolean>();
+
+/**
+ * Whether a `Content-Type` is worth compressing: text (but not `text/event-stream`), JSON and XML
+ * (`+json`, `+xml` too), else what mime-db marks compressible (`application/javascript`,
+ * `image/svg+xml`, `application/wasm`, ...). Images, archives and octet streams are not.
+ */
+export function isCompressible(contentType: string): boolean {
+  const known = compressibleCache.get(contentType);
+  if (known !== undefined) return known;
+  const type = (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
+  const yes = type !== 'text/event-stream' && (type.startsWith('text/') || /[+/](json|xml)$/.test(type) || mimeDb[type]?.compressible === true);
+  // The types come from the service's own replies: few, but bounded all the same.
+  if (compressibleCache.size >= 100) compressibleCache.clear();
+  compressibleCache.set(contentType, yes);
+  return yes;
+}
+
+const brotliOptions = (size: number): zlib.BrotliOptions => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+});
+/** Level 1: on JSON pages it saves most of the bytes that level 6 does, for a fraction of the CPU. */
+const ZLIB_OPTIONS: zlib.ZlibOptions = { level: 1 };
+
+/** `body` compressed with `coding` in one synchronous call: brotli at quality 2, gzip and deflate at level 1. */
+export function compressSync(coding: Coding, body: Buffer): Buffer {
+  if (coding === 'br') return zlib.brotliCompressSync(body, brotliOptions(body.length));
+  return coding === 'gzip' ? zlib.gzipSync(body, ZLIB_OPTIONS) : zlib.deflateSync(body, ZLIB_OPTIONS);
+}
+
+/** `compressSync` on the thread pool (one call, no stream): for bodies over `ASYNC_THRESHOLD`. */
+export function compressAsync(coding: Coding, body: Buffer, done: (error: Error | null, result: Buffer) => void): void {
+  if (coding === 'br') zlib.brotliCompress(body, brotliOptions(body.length), done);
+  else if (coding === 'gzip') zlib.gzip(body, ZLIB_OPTIONS, done);
+  else zlib.deflate(body, ZLIB_OPTIONS, done);
+}
+
+/** `Vary` with `Accept-Encoding` added, unless it names it (or is `*`) already; undefined: leave it. */
+function varyWithAcceptEncoding(vary: unknown): string | undefined {
+  if (vary === undefined || vary === null || vary === '') return 'Accept-Encoding';
+  const value = Array.isArray(vary) ? vary.join(', ') : String(vary);
+  const names = value.split(',').map((v) => v.trim().toLowerCase());
+  return names.includes('accept-encoding') || names.includes('*') ? undefined : `${value}, Accept-Encoding`;
+}
+
+/**
+ * An `onSend` hook compressing string and Buffer bodies of at least `COMPRESS_THRESHOLD` bytes of
+ * a compressible type, with the coding `negotiateCoding` picks, in one zlib call (async over
+ * `ASYNC_THRESHOLD`). It sets `Content-Encoding`, adds `Accept-Encoding` to `Vary` and drops a
+ * stale `Content-Length` (Fastify writes the new one). It leaves alone replies that already have a
+ * `Content-Encoding` (precompressed files), 204, 206 and 304 replies, `HEAD` requests, requests
+ * with `X-No-Compression` (as the plugin does), and bodies that do not get smaller.
+ */
+export function compressOnSend(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+  const status = reply.statusCode;
+  if (
+    status === 204 ||
+    status === 304 ||
+    status === 206 ||
+    req.method === 'HEAD' ||
+    reply.hasHeader('content-encoding') ||
+    reply.hasHeader('content-range') ||
+    req.headers['x-no-compression'] !== undefined ||
+    (typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < COMPRESS_THRESHOLD
+  ) {
+    return done(null, payload);
+  }
+  const type = reply.getHeader('content-type');
+  if (typeof type !== 'string' || !isCompressible(type)) return done(null, payload);
+  const coding = negotiateCoding(req.headers['accept-encoding']);
+  if (coding === undefined) return done(null, payload);
+
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const finish = (error: Error | null, compressed?: Buffer): void => {
+    if (error) return done(error);
+    // Not smaller (already compressed data, say): the body as it is, without a coding.
+    if (!compressed || compressed.length >= body.length) return done(null, payload);
+    const vary = varyWithAcceptEncoding(reply.getHeader('vary'));
+    if (vary !== undefined) void reply.header('vary', vary);
+    void reply.header('content-encoding', coding).removeHeader('content-length');
+    done(null, compressed);
+  };
+  if (body.length > ASYNC_THRESHOLD) {
+    compressAsync(coding, body, finish);
+    return;
+  }
+  let compressed: Buffer;
+  try {
+    compressed = compressSync(coding, body);
+  } catch (e) {
+    return finish(e as Error);
+  }
+  finish(null, compressed);
+}
