@@ -6,8 +6,8 @@
 //   INSERT ... ON CONFLICT (goal >= 0.7x);
 // - the service's RSS under that load;
 // - operations: the same list load with logging (one JSON line per request), metrics and
-//   compression on against all three off (goal: on costs <= 10%), and two service processes on
-//   the same database against one.
+//   compression on against all three off (goal: on costs <= 10%), each of the three alone, and two
+//   service processes on the same database against one.
 // Env: BENCH_ITEMS (default 10000; the issue's figure is 100000), DURATION (s per run, default 5), CONNECTIONS (default 32),
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Needs `npm run build`.
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -159,11 +159,28 @@ if (admin) {
     const [x, y] = await Promise.all([half(on.url + path, on.child.pid), half(on2.url + path, on2.child.pid)]);
     await stopChild(on.child);
     await stopChild(on2.child);
+    // Each feature alone, each against a run of the off server just before it (the machine's
+    // speed drifts over a minute): what each one costs.
+    const alone = [];
+    const offAgain = await startQuiet('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'silent', '--compression', 'off']);
+    for (const [what, flags] of [
+      ['logging (info) alone', ['--log-level', 'info', '--compression', 'off']],
+      ['metrics alone', ['--log-level', 'silent', '--compression', 'off', '--metrics-port', '0']],
+      ['compression (gzip level 1) alone', ['--log-level', 'silent']],
+    ]) {
+      const one = await startQuiet('packages/server/bin/catq-server.js', [...serviceArgs, ...flags]);
+      const base = await load(offAgain.url + path, gzip, offAgain.child.pid);
+      const r = await load(one.url + path, gzip, one.child.pid);
+      await stopChild(one.child);
+      alone.push({ run: `1 process, ${what} (against off just before: ${Math.round(base.rps)} req/s)`, 'req/s': Math.round(r.rps), ratio: +(r.rps / base.rps).toFixed(2), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx + r.errors });
+    }
+    await stopChild(offAgain.child);
     console.log(`\nOperations: the same list load, ${CONNECTIONS} connections, ${DURATION} s (best of 2 alternating runs; Accept-Encoding: gzip)`);
     console.table([
       { run: '1 process, logging + metrics + compression off', 'req/s': Math.round(o.rps), ratio: 1, 'p50 ms': o.p50, 'p99 ms': o.p99, 'non-2xx': o.non2xx + o.errors },
       { run: '1 process, logging (info) + metrics + compression on (2-process ratio is against this)', 'req/s': Math.round(n.rps), ratio: +(n.rps / o.rps).toFixed(2), 'p50 ms': n.p50, 'p99 ms': n.p99, 'non-2xx': n.non2xx + n.errors },
       { run: '2 processes (all on) on the same database, half the connections each', 'req/s': Math.round(x.rps + y.rps), ratio: +((x.rps + y.rps) / n.rps).toFixed(2), 'p50 ms': '', 'p99 ms': Math.max(x.p99, y.p99), 'non-2xx': x.non2xx + y.non2xx },
+      ...alone,
     ]);
   } finally {
     if (service) await stopChild(service.child);
