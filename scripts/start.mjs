@@ -10,11 +10,10 @@
  * It takes no arguments (PORT and HOST set the address); a bad one is one line and exit status 2.
  *
  * Ctrl-C (SIGINT, which a terminal sends to npm, the shell and node together) or SIGTERM at any
- * moment leaves nothing behind: the service removes its copy of the database folder
- * (/tmp/catq-demo-*) when it exits, but it installs its own signal handlers only once it listens,
- * and until then a signal's default action would end node without running its exit handlers.
- * So until the service takes the signals over, this script turns them into a normal exit
- * (process.exit runs the exit handlers, the service's removal among them).
+ * moment ends it: the service installs its own signal handlers (which close it) only once it
+ * listens, and until then a signal's default action would end node without running its exit
+ * handlers. So until the service takes the signals over, this script turns them into a normal
+ * exit (process.exit runs the exit handlers).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';

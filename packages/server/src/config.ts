@@ -11,6 +11,12 @@ export interface ServerConfig {
   readonly networkId: number;
   readonly databaseUrl?: string;
   readonly dataDir?: string;
+  /**
+   * In-memory PGlite started from this file, PGlite's dump of a data folder (`dumpDataDir`),
+   * instead of an empty cluster: `npm start`'s seeded sample. Not a command-line option; ignored
+   * with `databaseUrl` or `dataDir`.
+   */
+  readonly pgliteDump?: string;
   readonly bodyLimit: number;
   readonly playgroundDir?: string;
   /** A file of keys (`KEY [NETWORK]` or `sha256:HEX [NETWORK]` per line), read again on SIGHUP. */

@@ -113,7 +113,7 @@ function isLoopback(host: string): boolean {
 
 /** Opens the database the config names: PostgreSQL (with its replicas) or PGlite. */
 async function openDb(config: ServerConfig, hooks: { onUnavailable: (kind: string) => void; onAcquire: (s: number) => void }): Promise<Db> {
-  if (config.databaseUrl === undefined) return openPglite(config.dataDir);
+  if (config.databaseUrl === undefined) return openPglite(config.dataDir, config.dataDir === undefined ? config.pgliteDump : undefined);
   return openPostgres(config.databaseUrl, {
     statementTimeoutMs: config.statementTimeoutMs ?? 10_000,
     ...(config.poolSize === undefined ? {} : { maxConnections: config.poolSize }),

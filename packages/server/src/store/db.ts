@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DatabaseUnavailable, isRetryable, unavailableFor } from './failures.js';
 import { freshInMemory } from './fresh-cluster.js';
 /**
@@ -238,10 +239,18 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
  */
 const PGLITE_VACUUM_ROWS = 20_000;
 
-/** Opens embedded PGlite: in memory, or kept in `dataDir`. */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * Opens embedded PGlite: kept in `dataDir`, or in memory (started from `dump`, a file of PGlite's
+ * `dumpDataDir`, when given; else an empty cluster).
+ */
+export async function openPglite(dataDir?: string, dump?: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = dataDir === undefined ? await freshInMemory(PGlite) : await PGlite.create(dataDir);
+  const db =
+    dataDir !== undefined
+      ? await PGlite.create(dataDir)
+      : dump !== undefined
+        ? await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) })
+        : await freshInMemory(PGlite);
   let written = 0;
   return {
     engine: 'pglite',
