@@ -11,9 +11,13 @@
 // default 0.02), RUNS (executions of each page, default 15: past PostgreSQL's five custom plans),
 // BENCH_DB (a database name to load once and keep: a later run with the same name and count skips
 // the load, e.g. to compare builds on the same rows), DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/postgres). Needs `npm run build`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// postgres://postgres@127.0.0.1:5432/postgres), BENCH_PG=sized (instead of DATABASE_URL: a
+// PostgreSQL 15 server the bench makes in a temporary folder, with its memory and WAL sized for the
+// data, see sizedServer below; removed at the end). Needs `npm run build`.
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { catalog, generateItems } from '../examples/generate.mjs';
@@ -21,7 +25,7 @@ import { catalog, generateItems } from '../examples/generate.mjs';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const LONG = Number(process.env.BENCH_LONG ?? 0.02);
 const RUNS = Math.max(15, Number(process.env.RUNS ?? 15));
-const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SIZED = process.env.BENCH_PG === 'sized';
 const KEEP = process.env.BENCH_DB;
 const KEY = 'bench-key';
 const BATCH = 1000;
@@ -131,6 +135,28 @@ async function buildHand(db, raw) {
   return { built, indexed: performance.now() - t0 - built };
 }
 
+/**
+ * PostgreSQL's own write rate into the hand table with its 15 indexes in place (the hand-written
+ * side of the load): the rows of the highest tenth of ids (at most 100,000) are deleted, then
+ * written again, 1000 rows per INSERT, as the service's batches arrive in id order. The rows come
+ * from a table on the server (nothing travels from the client), so this is an upper bound.
+ */
+async function handInsertRate(db) {
+  const n = Math.min(100_000, Math.floor(ITEMS / 10));
+  await db.query('DROP TABLE IF EXISTS hand_again');
+  await db.query(`CREATE TABLE hand_again AS SELECT row_number() OVER (ORDER BY id) AS catq_n, * FROM (SELECT * FROM hand WHERE id IS NOT NULL ORDER BY id DESC LIMIT ${n}) AS x`);
+  await db.query('CREATE INDEX ON hand_again (catq_n)');
+  await db.query('DELETE FROM hand WHERE id IN (SELECT id FROM hand_again)');
+  await db.query('VACUUM ANALYZE hand');
+  const cols = (await db.query(`SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS c FROM pg_attribute WHERE attrelid = 'hand'::regclass AND attnum > 0 AND NOT attisdropped`)).rows[0].c;
+  const t0 = performance.now();
+  for (let k = 0; k < n; k += 1000) await db.query(`INSERT INTO hand (${cols}) SELECT ${cols} FROM hand_again WHERE catq_n > $1 AND catq_n <= $2`, [k, k + 1000]);
+  const rate = n / ((performance.now() - t0) / 1000);
+  await db.query('DROP TABLE hand_again');
+  await db.query('VACUUM ANALYZE hand');
+  return { rows: n, rate };
+}
+
 /** Table (with TOAST) and index bytes of the tables whose name starts with `prefix`. */
 async function sizes(db, where) {
   const { rows } = await db.query(
@@ -204,6 +230,52 @@ async function measureHand(db, shape, k) {
   return { first: a.times, next, ids };
 }
 
+/**
+ * A PostgreSQL 15 server for the data (BENCH_PG=sized): the Debian defaults (shared_buffers 128 MB,
+ * max_wal_size 1 GB) make a load of 1M items into ~25 indexes write every touched index page to
+ * the WAL again after each of its frequent checkpoints, and evict dirty pages from the backends.
+ * Durability is unchanged (fsync, synchronous_commit and full_page_writes stay on).
+ */
+async function sizedServer() {
+  const BIN = '/usr/lib/postgresql/15/bin';
+  const asPostgres = (cmd, args) => execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' });
+  const dir = mkdtempSync(join(tmpdir(), 'catq-scale-pg-'));
+  chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  const port = await new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const p = srv.address().port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const gb = Math.floor(totalmem() / 2 ** 30);
+  const settings = {
+    shared_buffers: `${Math.max(1, Math.floor(gb / 4))}GB`,
+    effective_cache_size: `${Math.max(1, Math.floor(gb / 2))}GB`,
+    max_wal_size: '16GB',
+    checkpoint_timeout: '30min',
+    wal_compression: 'on',
+    maintenance_work_mem: '1GB',
+  };
+  asPostgres(join(BIN, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
+  const opts = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
+  asPostgres(join(BIN, 'pg_ctl'), ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-t', '60', '-o', opts, 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    settings,
+    stop() {
+      try {
+        asPostgres(join(BIN, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+const sized = SIZED ? await sizedServer() : undefined;
+if (sized) console.log(`A PostgreSQL server sized for the data: ${Object.entries(sized.settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+const ADMIN = sized?.url ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 let admin;
 try {
   admin = new pg.Client({ connectionString: ADMIN });
@@ -211,6 +283,7 @@ try {
 } catch (e) {
   console.log(`scale: no PostgreSQL at ${ADMIN} (${e.message}); set DATABASE_URL. Skipped.`);
   admin = undefined;
+  sized?.stop();
 }
 if (admin) {
   const dbName = KEEP ?? `catq_scale_${process.pid}`;
@@ -249,6 +322,7 @@ if (admin) {
     for (const { relname } of (await db.query(`SELECT relname FROM pg_stat_user_tables WHERE relname LIKE 'catq%'`)).rows) await db.query(`VACUUM ANALYZE "${relname}"`);
     const vacuumMs = performance.now() - tv;
     const hand = await buildHand(db, raw);
+    const handWrite = await handInsertRate(db);
     const svc = await sizes(db, `c.relname LIKE 'catq%'`);
     const rawSize = await sizes(db, `c.relname = '${raw}'`);
     const searchSize = await sizes(db, `c.relname = 'catq_search_${catalog.Id}'`);
@@ -268,6 +342,7 @@ if (admin) {
       { step: 'VACUUM ANALYZE of the service tables', value: `${Math.round(vacuumMs / 1000)} s` },
       { step: 'hand table: CREATE TABLE AS from the raw jsonb', value: `${Math.round(hand.built / 1000)} s` },
       { step: 'hand table: its 15 indexes + VACUUM ANALYZE', value: `${Math.round(hand.indexed / 1000)} s` },
+      { step: `hand table: ${handWrite.rows} rows written again with its indexes in place, 1000 per INSERT`, value: `${Math.round(handWrite.rate)} rows/s` },
       { step: `service tables (${svc.n}): table / indexes per 1M items`, value: `${perM(svc.t)} / ${perM(svc.i)}` },
       { step: '  of which the raw items', value: `${perM(rawSize.t)} / ${perM(rawSize.i)}` },
       ...(searchSize.n ? [{ step: '  of which the search layout', value: `${perM(searchSize.t)} / ${perM(searchSize.i)}` }] : []),
@@ -331,5 +406,6 @@ if (admin) {
     if (!KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
     rmSync(dir, { recursive: true, force: true });
+    sized?.stop();
   }
 }
