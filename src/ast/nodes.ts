@@ -106,6 +106,27 @@ export function ownedQuery(clauses: Clause[], span: Span | undefined, syntax: So
   return Object.freeze(node);
 }
 
+/**
+ * Whether a query can never change: the query, its clause array, every clause and every value
+ * in them frozen (what {@link query}, {@link clause} and the decoder and parser make). Work done
+ * on such a query may be remembered by the query object (the listing does). Never throws.
+ */
+export function isImmutable(q: Query): boolean {
+  try {
+    if (!Object.isFrozen(q) || !Object.isFrozen(q.clauses)) return false;
+    for (const c of q.clauses) if (!Object.isFrozen(c) || !frozenValue(c.value)) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function frozenValue(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return true;
+  if (!Object.isFrozen(v)) return false;
+  return Array.isArray(v) ? v.every(frozenValue) : Object.values(v).every(frozenValue);
+}
+
 function freezeSpans(s: ClauseSpans): ClauseSpans {
   if (s.items) Object.freeze(s.items);
   return Object.freeze(s);

@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/index.js';
 import { guard } from '../diagnostics/index.js';
-import type { Query } from '../ast/index.js';
+import { isImmutable, type Query } from '../ast/index.js';
 import { encode } from '../wire/index.js';
 import { compareIds, itemId, type ItemId } from './ids.js';
 import { toListedItem, type ListedItem, type ListedItemOptions } from './listed-item.js';
@@ -72,8 +72,18 @@ export function complementComparison(c: Comparison): Comparison {
  * with equality in the shorthand form and everything else in the full form.
  */
 export function encodeScopeQuery(query: Query): string {
-  return encode(query);
+  // The last query encoded, by identity: the pages of a remembered search (checked-listing.ts)
+  // carry the same frozen query object, and a page encodes it up to three times.
+  if (query === lastEncoded.query && lastEncoded.text !== undefined) return lastEncoded.text;
+  const text = encode(query);
+  if (isImmutable(query)) {
+    lastEncoded.query = query;
+    lastEncoded.text = text;
+  }
+  return text;
 }
+
+const lastEncoded: { query?: Query; text?: string } = {};
 
 /** The Scope of a listing, optionally with another boundary. */
 export function scopeOf(listing: Listing, boundary?: { id: ItemId; comparison: Comparison }): Scope {

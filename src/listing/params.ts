@@ -77,8 +77,16 @@ const KNOWN = new Set(['q', 'boundary-id', 'comparison', 'limit', 'order']);
  * Keys other than these five are errors (`listing/unknown-parameter`).
  */
 export function readListingParams(params: unknown, options: ReadListingOptions = {}): ListingRead {
+  return readListingParamsWith(params, options, undefined);
+}
+
+/**
+ * {@link readListingParams}, reading `q` (a query or a checked query) instead of the parameters'
+ * own `q` when it is given: the listing's memo of recent `q` texts (checked-listing.ts). Internal.
+ */
+export function readListingParamsWith(params: unknown, options: ReadListingOptions, q: unknown): ListingRead {
   try {
-    return readParams(params, options ?? {});
+    return readParams(params, options ?? {}, q);
   } catch {
     // Only a proxy whose traps throw gets here (getters are never called).
     return { diagnostics: [diagnostic('listing/bad-parameters', { found: 'a value that cannot be read (a proxy threw)' }, { path: '' })] };
@@ -122,7 +130,7 @@ export function looksLikeUrlParams(params: unknown): boolean {
   }
 }
 
-function readParams(params: unknown, options: ReadListingOptions): ListingRead {
+function readParams(params: unknown, options: ReadListingOptions, qInstead: unknown): ListingRead {
   const diagnostics: Diagnostic[] = [];
   if (params === undefined || params === null) params = {};
   if (typeof params !== 'object' || Array.isArray(params)) {
@@ -136,7 +144,7 @@ function readParams(params: unknown, options: ReadListingOptions): ListingRead {
   }
   const numericStrings = options.numericStrings ?? (fromUrl || looksLikeUrlParams(params));
 
-  const q = readQueryParameter(get('q'));
+  const q = readQueryParameter(qInstead !== undefined ? qInstead : get('q'));
   diagnostics.push(...q.diagnostics);
 
   let boundary: ItemId | undefined;

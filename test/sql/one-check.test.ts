@@ -1,7 +1,8 @@
 // A List request checks its query once, whatever the page: the checked plan is what the
 // listing hands to the SQL compiler (and what listSql / toSql / compile take without checking
 // again). Counted by spying on the checker's two steps: each clause is checked (checkClause) and
-// planned (planClause) exactly once per request.
+// planned (planClause) exactly once per request whose `q` text is new, and not at all for a `q`
+// text read twice recently (the listing remembers its check: src/listing/checked-listing.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { freshPglite } from '../support/pglite.js';
@@ -39,6 +40,9 @@ const items = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `red shoe
 const wire = [[['<', 'price'], 100], [['matches', 'name'], 'shoe'], [['one-of', 'color'], ['red', 'green']]];
 const q = encodeURIComponent(JSON.stringify(wire));
 const CLAUSES = wire.length;
+/** `q` as a text not read before (JSON allows trailing spaces): its request decodes and checks it. */
+let spaces = 0;
+const freshQ = (): string => q + '%20'.repeat(++spaces);
 
 describe('one check per request', () => {
   let pg: PGlite;
@@ -62,19 +66,21 @@ describe('one check per request', () => {
     ['boundary-id, <', { q, 'boundary-id': '9', comparison: '<', limit: '3' }],
     ['boundary-id, <=', { q, 'boundary-id': '9', comparison: '<=', limit: '3' }],
   ];
-  it.each(pages)('sqlListItems on PGlite, %s: each clause checked and planned once, same page as the evaluator', async (_name, params) => {
+  it.each(pages)('sqlListItems on PGlite, %s: each clause checked and planned once, same page as the evaluator', async (_name, given) => {
+    const params = { ...given, q: freshQ() };
     const got = await sqlListItems(run, catalog, params, { dialect: 'postgres', numericStrings: true });
     expect(got.diagnostics).toEqual([]);
     expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
-    // The page is the evaluator's (which also checks once).
+    // The page is the evaluator's (which also checks once, a q text it has not read).
     calls.checkClause = calls.planClause = 0;
-    const expected = listItems(items, catalog, params, { numericStrings: true });
+    const expected = listItems(items, catalog, { ...params, q: freshQ() }, { numericStrings: true });
     expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
     expect(got.response).toEqual(expected.response);
     expect(got.response!.Items.length).toBeGreaterThan(0);
   });
 
-  it.each(pages)('layoutListItems (the search layout) on PGlite, %s: each clause checked and planned once, same page as the evaluator', async (_name, params) => {
+  it.each(pages)('layoutListItems (the search layout) on PGlite, %s: each clause checked and planned once, same page as the evaluator', async (_name, given) => {
+    const params = { ...given, q: freshQ() };
     const layout = searchLayout(catalog);
     for (const d of layoutDdl(layout, { table: 'search' })) await pg.exec(d);
     await pg.exec('CREATE TABLE IF NOT EXISTS raw (id_key text PRIMARY KEY, data jsonb)');
@@ -87,6 +93,32 @@ describe('one check per request', () => {
     expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
     expect(got.response).toEqual(listItems(items, catalog, params, { numericStrings: true }).response);
     expect(got.response!.Items.length).toBeGreaterThan(0);
+  });
+
+  it('a q text read twice recently is not decoded or checked again: same pages; another catalog object, or limits, check again', async () => {
+    const params = { q: freshQ(), limit: '3' };
+    const first = await sqlListItems(run, catalog, params, { dialect: 'postgres', numericStrings: true });
+    expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
+    // Remembered the second time it is read (a text read once keeps nothing alive).
+    await sqlListItems(run, catalog, params, { dialect: 'postgres', numericStrings: true });
+    expect(calls).toEqual({ checkClause: 2 * CLAUSES, planClause: 2 * CLAUSES });
+    calls.checkClause = calls.planClause = 0;
+    const again = await sqlListItems(run, catalog, { ...params }, { dialect: 'postgres', numericStrings: true });
+    const next = await sqlListItems(run, catalog, { ...first.response!.NextQuery, q: params.q }, { dialect: 'postgres' });
+    const evaluated = listItems(items, catalog, params, { numericStrings: true });
+    expect(calls).toEqual({ checkClause: 0, planClause: 0 });
+    expect(again.response).toEqual(first.response);
+    expect(evaluated.response).toEqual(first.response);
+    expect(next.response!.Items.length).toBeGreaterThan(0);
+    // The same catalog loaded again is another object: checked on it.
+    const reloaded = loadCatalog(JSON.parse(JSON.stringify(catalog))).catalog!;
+    expect((await sqlListItems(run, reloaded, params, { dialect: 'postgres', numericStrings: true })).response).toEqual(first.response);
+    expect(calls).toEqual({ checkClause: CLAUSES, planClause: CLAUSES });
+    // Limits of the caller's own: checked with them, every time.
+    const limits = { maxTokenLength: 3 }; // 'shoe' has 4 letters
+    const limited = await sqlListItems(run, catalog, params, { dialect: 'postgres', numericStrings: true, limits });
+    expect(limited.diagnostics.map((d) => d.code)).toContain('limit/token-too-long');
+    expect((await sqlListItems(run, catalog, params, { dialect: 'postgres', numericStrings: true, limits })).response).toBeUndefined();
   });
 
   it('validate builds no plan; a checked query is compiled by every backend without another check', () => {
