@@ -22,6 +22,8 @@ BEGIN
   SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
          string_agg(CASE WHEN column_name = 'item_key' THEN '(id_num + g * 1000000)::bigint::text'
                          WHEN column_name IN ('id_num', 'id_bd901b04_n') THEN quote_ident(column_name) || ' + g * 1000000'
+                         -- the listed form's JSON holds the id too
+                         WHEN column_name LIKE 'listed\_%' THEN format('jsonb_set(%I::jsonb, ''{id}'', to_jsonb((id_num + g * 1000000)::bigint))::text', column_name)
                          ELSE quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
     INTO cols, shifted
     FROM information_schema.columns WHERE table_name = 'catq_search_1042';
