@@ -39,6 +39,8 @@ export interface Db extends Queryable {
    * connection's start-up parameters, so they are not sent (see {@link openPostgres}).
    */
   readonly pooled?: boolean;
+  /** PGlite only: a checkpoint, then PGlite's dump of its data folder (a tar, `dumpDataDir`). */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -286,6 +288,10 @@ export async function openPglite(dataDir?: string, dump?: string): Promise<Db> {
     },
     async ping() {
       await db.query('SELECT 1');
+    },
+    async dump() {
+      await db.exec('CHECKPOINT');
+      return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     },
     close: () => db.close(),
   };
