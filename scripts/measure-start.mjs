@@ -2,7 +2,8 @@
 /**
  * Times `npm start` until the service says "listening": `node scripts/measure-start.mjs [--fresh] [--runs N]`.
  * --fresh first removes what `npm start` builds or caches (dist/, packages/server/dist,
- * packages/playground/dist, node_modules/.cache/catq-demo), as on a fresh clone after `npm ci`.
+ * packages/playground/dist, node_modules/.cache/catq-demo, catq-server's saved empty cluster), as on a fresh
+ * clone after `npm ci`.
  * Prints one line per run, with `node -e 0` on the same machine for scale.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -51,7 +52,7 @@ const t0 = performance.now();
 spawnSync(process.execPath, ['-e', '0']);
 const floor = performance.now() - t0;
 for (let i = 0; i < runs; i++) {
-  if (fresh) for (const d of ['dist', 'packages/server/dist', 'packages/playground/dist', 'node_modules/.cache/catq-demo']) rmSync(root + d, { recursive: true, force: true });
+  if (fresh) for (const d of ['dist', 'packages/server/dist', 'packages/playground/dist', 'node_modules/.cache/catq-demo', 'packages/server/node_modules/.cache/catq-server']) rmSync(root + d, { recursive: true, force: true });
   const { ms, out } = await once();
   if (i === 0) process.stdout.write(out.split('\n').map((l) => `  | ${l}`).join('\n') + '\n');
   process.stdout.write(`${fresh ? 'fresh' : 'again'} start ${i + 1}: ready after ${(ms / 1000).toFixed(2)} s (node -e 0: ${floor.toFixed(0)} ms)\n`);
