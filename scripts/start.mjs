@@ -8,6 +8,8 @@
  * bundle and the playground page, side by side. While it builds it prints one line; a failed
  * build prints that build's output and exits 1. `npm run build` still makes the whole package.
  * It takes no arguments (PORT and HOST set the address); a bad one is one line and exit status 2.
+ * `--build-only` builds and stops: `npm ci` runs it (the `prepare` script), so the first
+ * `npm start` after `npm ci` finds the build done and only starts the service.
  *
  * Ctrl-C (SIGINT, which a terminal sends to npm, the shell and node together) or SIGTERM at any
  * moment ends it: the service installs its own signal handlers (which close it) only once it
@@ -22,7 +24,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-if (process.argv.length > 2) {
+// `--build-only`: build what is stale and stop (npm runs it as `prepare`, at the end of `npm ci`,
+// so that the first `npm start` after it only starts the service).
+const buildOnly = process.argv[2] === '--build-only' && process.argv.length === 3;
+if (process.argv.length > 2 && !buildOnly) {
   process.stderr.write(`npm start: unexpected argument "${process.argv[2]}": it takes none (PORT=9000 npm start sets the port, HOST the address)\n`);
   process.exit(2);
 }
@@ -122,4 +127,4 @@ if (stale.length) {
     process.exit(1);
   }
 }
-await import(pathToFileURL(join(root, 'packages/server/dist/demo.js')).href);
+if (!buildOnly) await import(pathToFileURL(join(root, 'packages/server/dist/demo.js')).href);
