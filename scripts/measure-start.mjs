@@ -2,8 +2,10 @@
 /**
  * Times `npm start` until the service says "listening": `node scripts/measure-start.mjs [--fresh] [--runs N]`.
  * --fresh first removes what `npm start` builds or caches (dist/, packages/server/dist,
- * packages/playground/dist, node_modules/.cache/catq-demo, catq-server's saved empty cluster), as on a fresh
- * clone after `npm ci`.
+ * packages/playground/dist, node_modules/.cache/catq-demo, catq-server's saved empty cluster), as
+ * on a fresh clone after `npm ci --ignore-scripts` (a plain `npm ci` builds, in its `prepare`
+ * script: to time the first start after it, remove node_modules/.cache/catq-demo and
+ * packages/server/node_modules/.cache/catq-server only).
  * Prints one line per run, with `node -e 0` on the same machine for scale.
  */
 import { spawn, spawnSync } from 'node:child_process';
