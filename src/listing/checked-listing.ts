@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/index.js';
 import { checkOnce, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { fnv1a } from '../text/hash.js';
 import { readListingParams, readListingParamsWith, withQuery, type Listing, type ReadListingOptions } from './params.js';
 
 /** What {@link readCheckedListing} returns: the page's parameters and its checked query, or the diagnostics of a 400. */
@@ -63,12 +64,11 @@ const RECENT_TEXT = 4096;
  * made such a stream about half again slower.
  */
 function secondSight(text: string): boolean {
-  // FNV-1a of the text, in a table of SEEN slots by its low bits: no string is kept, and a
-  // collision only remembers a text one reading early. (Every code unit counts: texts of one
-  // search differ in a digit or two, and a hash of some of them made every such text collide.)
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  h |= 1;
+  // The text's hash, in a table of SEEN slots by its low bits: no string is kept, and a collision
+  // only remembers a text one reading early. (Every code unit counts: texts of one search differ
+  // in a digit or two, and a hash of some of them made every such text collide.) `| 1`: nonzero,
+  // and a signed 32-bit value, as the table holds it.
+  const h = fnv1a(text) | 1;
   const slot = h & (SEEN - 1);
   if (seen[slot] === h) return true;
   seen[slot] = h;

@@ -38,7 +38,7 @@ export interface ListedItemOptions {
  * The own data property `key` of an object, or undefined: never an inherited value, never a
  * getter's (code that could throw), never a throw from a proxy.
  */
-function own(item: unknown, key: string | undefined): unknown {
+export function ownDataValue(item: unknown, key: string | undefined): unknown {
   if (typeof key !== 'string' || item === null || typeof item !== 'object') return undefined;
   try {
     const desc = Object.getOwnPropertyDescriptor(item, key);
@@ -91,8 +91,8 @@ export function toListedItem(item: unknown, catalog: Catalog, options: ListedIte
     if (id === undefined) return undefined;
     const raw = item as object;
     const a = catalog.Aliases;
-    const group = (k: 'Brand' | 'Category' | 'Merchant') => own(a, k) as ListedCategoryKeys | undefined;
-    const name = own(raw, own(a, 'Name') as string | undefined);
+    const group = (k: 'Brand' | 'Category' | 'Merchant') => ownDataValue(a, k) as ListedCategoryKeys | undefined;
+    const name = ownDataValue(raw, ownDataValue(a, 'Name') as string | undefined);
     const out: { -readonly [K in keyof ListedItem]: ListedItem[K] } = {
       Id: id,
       Type: 'Primary',
@@ -104,11 +104,11 @@ export function toListedItem(item: unknown, catalog: Catalog, options: ListedIte
     const category = group('Category');
     if (category) {
       const cat: { -readonly [K in keyof ListedCategory]: ListedCategory[K] } = { ...ref(raw, category) };
-      const cats = own(raw, own(category, 'Categories') as string | undefined);
+      const cats = ownDataValue(raw, ownDataValue(category, 'Categories') as string | undefined);
       if (Array.isArray(cats)) cat.Categories = idsOf(cats);
       if (Object.keys(cat).length) out.Category = cat;
     }
-    const image = own(raw, own(a, 'Image') as string | undefined);
+    const image = ownDataValue(raw, ownDataValue(a, 'Image') as string | undefined);
     if (typeof image === 'string') out.Image = image;
     const merchant = ref(raw, group('Merchant'));
     if (merchant) out.Merchant = merchant;
@@ -125,13 +125,13 @@ export function toListedItem(item: unknown, catalog: Catalog, options: ListedIte
 export function listedRawKeys(catalog: Catalog): string[] {
   return guard('listedRawKeys', () => {
     const a = catalog.Aliases;
-    const keys: unknown[] = [own(a, 'Id'), own(a, 'Name')];
+    const keys: unknown[] = [ownDataValue(a, 'Id'), ownDataValue(a, 'Name')];
     for (const g of ['Brand', 'Category', 'Merchant'] as const) {
-      const group = own(a, g);
-      keys.push(own(group, 'Id'), own(group, 'Name'));
-      if (g === 'Category') keys.push(own(group, 'Categories'));
+      const group = ownDataValue(a, g);
+      keys.push(ownDataValue(group, 'Id'), ownDataValue(group, 'Name'));
+      if (g === 'Category') keys.push(ownDataValue(group, 'Categories'));
     }
-    keys.push(own(a, 'Image'));
+    keys.push(ownDataValue(a, 'Image'));
     return [...new Set(keys.filter((k): k is string => typeof k === 'string'))];
   });
 }
@@ -146,7 +146,7 @@ function idsOf(list: readonly unknown[]): ItemId[] {
   const out: ItemId[] = [];
   try {
     for (const key of Object.keys(list)) {
-      const v = own(list, key);
+      const v = ownDataValue(list, key);
       if (/^(0|[1-9][0-9]*)$/.test(key) && isIdValue(v)) out.push(v);
     }
   } catch {
@@ -165,9 +165,9 @@ interface ListedCategoryKeys {
 function ref(raw: object, keys: ListedCategoryKeys | undefined): ListedRef | undefined {
   if (!keys) return undefined;
   const out: { Id?: ItemId; Name?: string } = {};
-  const id = own(raw, own(keys, 'Id') as string | undefined);
+  const id = ownDataValue(raw, ownDataValue(keys, 'Id') as string | undefined);
   if (isIdValue(id)) out.Id = id;
-  const name = own(raw, own(keys, 'Name') as string | undefined);
+  const name = ownDataValue(raw, ownDataValue(keys, 'Name') as string | undefined);
   if (typeof name === 'string') out.Name = cutName(name);
   return out.Id !== undefined || out.Name !== undefined ? out : undefined;
 }

@@ -1,6 +1,7 @@
 import { assertNever } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import type { ClausePlan } from '../check/index.js';
+import { fnv1a } from '../text/hash.js';
 import { SqlBuilder } from './builder.js';
 import type { ClauseContext } from './compile-clause.js';
 import type { Dialect, IndexTarget, JsonNode, JsonType } from './dialect.js';
@@ -136,9 +137,7 @@ export const mysql: Dialect = {
 
 /** A short, stable, collision-resistant name part. */
 function slug(name: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
-  return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20)}_${h.toString(16).padStart(8, '0')}`;
+  return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20)}_${fnv1a(name).toString(16).padStart(8, '0')}`;
 }
 
 /**

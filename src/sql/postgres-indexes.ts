@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/index.js';
 import { diagnostic, QueryError } from '../diagnostics/index.js';
 import { SqlBuilder } from './builder.js';
+import { fnv1a } from '../text/hash.js';
 import type { Dialect, IndexTarget } from './dialect.js';
 import { idKeys } from './id-keys.js';
 import { tokensFunctionSql } from './tokens-function.js';
@@ -27,10 +28,8 @@ class LiteralBuilder extends SqlBuilder {
 
 /** A readable, collision-resistant index name part for an attribute or table name. */
 export function slug(name: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
   const readable = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20);
-  return `${readable}_${h.toString(16).padStart(8, '0')}`;
+  return `${readable}_${fnv1a(name).toString(16).padStart(8, '0')}`;
 }
 
 /**

@@ -8,3 +8,4 @@ export { matchesAll, containsPhrase } from './matcher.js';
 export * from './code-point-order.js';
 export * from './unicode-tables.js';
 export * from './token-pattern.js';
+export { fnv1a } from './hash.js';

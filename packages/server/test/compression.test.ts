@@ -11,18 +11,11 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { storeKeys } from '../src/auth.js';
 import { ASYNC_THRESHOLD, COMPRESS_THRESHOLD, isCompressible, negotiateCoding } from '../src/compression.js';
-import type { Db } from '../src/store/db.js';
+import { noDbContext } from './support/no-db.js';
 import { tempFiles } from './support/process.js';
 
-const noDb: Db = {
-  engine: 'pglite',
-  query: () => Promise.reject(new Error('no database in this test')),
-  transaction: () => Promise.reject(new Error('no database in this test')),
-  close: async () => {},
-};
-const base = { db: noDb, networks: new Map(), keys: storeKeys(['k'], 1), bodyLimit: 1 << 20 };
+const base = noDbContext;
 
 /** A JSON page like the service's list responses, about 26 KB. */
 const page = JSON.stringify({

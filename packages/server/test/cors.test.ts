@@ -2,17 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { storeKeys } from '../src/auth.js';
 import { readConfig, UsageError } from '../src/config.js';
-import type { Db } from '../src/store/db.js';
+import { noDbContext } from './support/no-db.js';
 
-const noDb: Db = {
-  engine: 'pglite',
-  query: () => Promise.reject(new Error('no database in this test')),
-  transaction: () => Promise.reject(new Error('no database in this test')),
-  close: async () => {},
-};
-const base = { db: noDb, networks: new Map(), keys: storeKeys(['k'], 1), bodyLimit: 1 << 20 };
+const base = noDbContext;
 const APP = 'https://app.example.com';
 const preflight = (origin: string, method = 'PATCH') => ({
   method: 'OPTIONS' as const,

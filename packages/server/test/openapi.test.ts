@@ -12,22 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { storeKeys } from '../src/auth.js';
-import type { Db } from '../src/store/db.js';
+import { noDbContext } from './support/no-db.js';
 
-// The document needs no database: a Db that fails if anything queries it.
-const noDb: Db = {
-  engine: 'pglite',
-  query: () => Promise.reject(new Error('no database in this test')),
-  transaction: () => Promise.reject(new Error('no database in this test')),
-  close: async () => {},
-};
 
 describe('OpenAPI document', () => {
   let app: FastifyInstance;
   let doc: any;
   beforeAll(async () => {
-    app = await buildApp({ db: noDb, networks: new Map(), keys: storeKeys(['k'], 1), bodyLimit: 1 << 20 });
+    // The document needs no database.
+    app = await buildApp(noDbContext);
     const r = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(r.statusCode).toBe(200);
     doc = r.json();

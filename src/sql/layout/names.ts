@@ -1,11 +1,8 @@
+import { fnv1a } from '../../text/hash.js';
+
 /** FNV-1a over the UTF-16 units of `s`, as 8 hex digits: short, stable names for columns and indexes. */
 export function hash8(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, '0');
+  return fnv1a(s).toString(16).padStart(8, '0');
 }
 
 /** Up to 16 lower-case ASCII letters, digits and `_` of a raw key, for a readable column name. */

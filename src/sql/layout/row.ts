@@ -1,5 +1,6 @@
 import { testedValues } from '../../check/index.js';
 import { itemId } from '../../listing/index.js';
+import { ownDataValue } from '../../listing/listed-item.js';
 import { compareCodePoints } from '../../text/index.js';
 import type { LayoutAttribute, SearchLayout } from './plan.js';
 import { pgHolds, stringKey } from './safe-text.js';
@@ -144,13 +145,8 @@ function layAttribute(a: LayoutAttribute, item: unknown, prefix: number, termByt
 function listedJson(item: unknown, keys: readonly string[]): { ok: true; json: string } | { ok: false; field: string; reason: string } {
   let json = '';
   for (const k of keys) {
-    let v: unknown;
-    try {
-      const d = typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.getOwnPropertyDescriptor(item, k) : undefined;
-      v = d && 'value' in d ? d.value : undefined;
-    } catch {
-      return { ok: false, field: k, reason: 'the value cannot be read (a getter or proxy threw)' };
-    }
+    // Read as toListedItem reads it: an own data property (no getter is called).
+    const v = ownDataValue(item, k);
     if (v === undefined) continue;
     let text: string | undefined;
     try {
