@@ -6,7 +6,7 @@
 //
 //   node bench/upsert-profile.mjs
 //
-// Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+// Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). It takes no arguments.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { catalog, generateItems } from '../examples/generate.mjs';
 
+if (process.argv.length > 2) {
+  process.stderr.write(`upsert-profile: unexpected argument "${process.argv[2]}": it takes none (DATABASE_URL names the server)\n`);
+  process.exit(2);
+}
 const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ITEMS = 60_000;
 const dbName = `catq_upsert_profile_${process.pid}`;

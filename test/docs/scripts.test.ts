@@ -35,6 +35,7 @@ const CASES: Readonly<Record<string, readonly BadCall[]>> = {
   'dist/cli.js': [{ args: ['--bogus'] }, { args: ['preflight', '--job', join(scratch, 'missing.json')] }],
   'packages/server/bin/catq-server.js': [{ args: ['--bogus'] }, { args: ['--catalog', join(scratch, 'missing.json'), '--api-key', 'k'] }],
   'bench/run.mjs': [{ args: ['no-such-benchmark'] }],
+  'bench/upsert-profile.mjs': [{ args: ['--items', '1000'] }],
 };
 
 /**
