@@ -12,6 +12,13 @@ export interface CheckedListing {
   readonly plan?: CheckedQuery;
   /** Every problem of the parameters and of `q` at once (warnings too). */
   readonly diagnostics: Diagnostic[];
+  /**
+   * True when `plan` is the one remembered for this `q` text: the same object on every page of
+   * one search, so a backend may keep what it derives from it (the SQL listing keeps its compiled
+   * condition). Absent for a plan made for this request alone: keeping anything of those would
+   * keep one-off plans alive.
+   */
+  readonly remembered?: true;
 }
 
 /**
@@ -29,7 +36,7 @@ export function readCheckedListing(params: unknown, catalog: Catalog, options: R
     recent.set(text as string, known);
     const read = readListingParamsWith(params, options, known.plan);
     if (!read.listing || hasErrors(read.diagnostics)) return { diagnostics: read.diagnostics };
-    return { listing: withQuery(read.listing, known.plan.query), plan: known.plan, diagnostics: read.diagnostics };
+    return { listing: withQuery(read.listing, known.plan.query), plan: known.plan, diagnostics: read.diagnostics, remembered: true };
   }
   const read = readListingParams(params, options);
   const query = read.checked ?? read.listing?.query ?? read.query;

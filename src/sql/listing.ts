@@ -76,10 +76,11 @@ export function listSql(query: Query | CheckedQuery, catalog: Catalog, params: R
 
 /**
  * The statements of one page of a checked query: the page's SELECT and, with a boundary, the
- * other-side EXISTS. The query is not checked again, and its condition is compiled once: the
- * other-side statement's builder is a fork taken right after it.
+ * other-side EXISTS. The query is not checked again, and its condition is compiled once: both
+ * statements fork the builder as it stood after it. With `keep` (a plan the listing remembers,
+ * shared by the pages of one search) the compiled condition is kept for the next page.
  */
-export function pageStatements(plan: CheckedQuery, listing: Listing, opts: ResolvedOptions): SqlListing {
+export function pageStatements(plan: CheckedQuery, listing: Listing, opts: ResolvedOptions, keep = false): SqlListing {
   const d = opts.dialect;
   const catalog = plan.catalog;
   if (!d.textHoldsNul && typeof listing.boundary === 'string' && listing.boundary.includes('\u0000')) {
@@ -90,9 +91,10 @@ export function pageStatements(plan: CheckedQuery, listing: Listing, opts: Resol
   if (idProblem !== undefined) throw new QueryError([diagnostic('sql/unsupported', { detail: `Aliases.Id: ${idProblem}` }, { path: '/Aliases/Id' })]);
   // The builder starts with the id key's constants bound, and the key columns' text is the one
   // made for this catalog and these options the first time (it only depends on them).
-  const { seed, columns } = keyColumns(catalog, opts);
-  const b = seed.fork();
-  const where = compileWhere(plan, opts, b);
+  const keys = keyColumns(catalog, opts);
+  const { columns } = keys;
+  const { where, after } = compiledWhere(plan, keys, opts, keep);
+  const b = after.fork();
   // The three sort keys are written once, in a derived table beside the condition, and named
   // everywhere else (listed, keyset bound, ORDER BY): written out at each use they were about
   // 8 KB of text per page. Every engine merges such a derived table into the outer query
@@ -100,8 +102,8 @@ export function pageStatements(plan: CheckedQuery, listing: Listing, opts: Resol
   // (and the id index's use) is the one of the expressions written out.
   const from = ` FROM ${opts.table} WHERE (${where})) AS catq_keyed`;
   const keyed = (item: string) => `(SELECT ${item}${columns}${from}`;
-  // Both statements share the condition and the keys: the fork is taken after both are built.
-  const ob = listing.boundary !== undefined ? b.fork() : undefined;
+  // Both statements share the condition and the keys: both fork the builder as it stood after them.
+  const ob = listing.boundary !== undefined ? after.fork() : undefined;
   const listed = 'catq_k0 IS NOT NULL';
   const row = '(catq_k0, catq_k1, catq_k2)';
   const scan = scanDirection(listing);
@@ -147,7 +149,7 @@ const keyColumnsCache = new WeakMap<Catalog, KeyColumns[]>();
  * depends only on the catalog's id attribute and the options, never on a request's values.
  * Callers fork the builder.
  */
-function keyColumns(catalog: Catalog, opts: ResolvedOptions): { readonly seed: SqlBuilder; readonly columns: string } {
+function keyColumns(catalog: Catalog, opts: ResolvedOptions): KeyColumns {
   const d = opts.dialect;
   const id = catalog.Aliases.Id;
   let made = keyColumnsCache.get(catalog);
@@ -160,6 +162,39 @@ function keyColumns(catalog: Catalog, opts: ResolvedOptions): { readonly seed: S
   if (made.length >= 32) made.length = 0;
   made.push(hit);
   return hit;
+}
+
+/** A checked query's condition, compiled on a fork of one {@link KeyColumns} seed. */
+interface CompiledWhere {
+  readonly keys: KeyColumns;
+  readonly indexed: boolean;
+  readonly where: string;
+  /** The builder as it stood after the condition: never written to again, only forked. */
+  readonly after: SqlBuilder;
+}
+
+/**
+ * The conditions of the last {@link WHERE_KEPT} remembered checked queries, compiled for one
+ * key-columns seed and `indexed` (the only options the text depends on besides the seed's). The
+ * pages of one search share one checked query (the listing remembers the plan of a recent `q`
+ * text), so a next page compiles nothing: it forks the builder. A condition that cannot be
+ * compiled throws and is not kept. Only plans the listing remembers are kept: keeping one-off
+ * plans for a while moved them to the long-lived heap, and a stream of new `q` texts got about
+ * 45% slower per page (measured with `npm run bench list-page`).
+ */
+const WHERE_KEPT = 128;
+const whereCache = new Map<CheckedQuery, CompiledWhere>();
+
+function compiledWhere(plan: CheckedQuery, keys: KeyColumns, opts: ResolvedOptions, keep: boolean): CompiledWhere {
+  const kept = keep ? whereCache.get(plan) : undefined;
+  if (kept !== undefined && kept.keys === keys && kept.indexed === opts.indexed) return kept;
+  const after = keys.seed.fork();
+  const made: CompiledWhere = { keys, indexed: opts.indexed, where: compileWhere(plan, opts, after), after };
+  if (keep) {
+    if (kept === undefined && whereCache.size >= WHERE_KEPT) whereCache.delete(whereCache.keys().next().value as CheckedQuery);
+    whereCache.set(plan, made);
+  }
+  return made;
 }
 
 /**

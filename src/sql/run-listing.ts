@@ -43,12 +43,12 @@ export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unk
   if (typeof run !== 'function') return { diagnostics: [badArgument('sqlListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
   if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
   // `q` is checked here, once, whatever the page: the statements compile this plan.
-  const { listing, plan, diagnostics } = readCheckedListing(params, catalog, options);
+  const { listing, plan, diagnostics, remembered } = readCheckedListing(params, catalog, options);
   if (!listing || !plan) return { diagnostics };
   let list;
   try {
     const { networkId: _n, tableId: _t, ...sqlOptions } = options;
-    list = pageStatements(plan, listing, resolveOptions(sqlOptions, 'listSql', LIST_SQL_OPTION_KEYS));
+    list = pageStatements(plan, listing, resolveOptions(sqlOptions, 'listSql', LIST_SQL_OPTION_KEYS), remembered === true);
   } catch (e) {
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
     throw e;
