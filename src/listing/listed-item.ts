@@ -34,6 +34,8 @@ export interface ListedItemOptions {
   readonly tableId?: number;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /**
  * The own data property `key` of an object, or undefined: never an inherited value, never a
  * getter's (code that could throw), never a throw from a proxy.
@@ -41,6 +43,8 @@ export interface ListedItemOptions {
 export function ownDataValue(item: unknown, key: string | undefined): unknown {
   if (typeof key !== 'string' || item === null || typeof item !== 'object') return undefined;
   try {
+    // A key the item does not have costs no descriptor object (most optional keys).
+    if (!hasOwn.call(item, key)) return undefined;
     const desc = Object.getOwnPropertyDescriptor(item, key);
     return desc && 'value' in desc ? desc.value : undefined;
   } catch {
@@ -50,6 +54,9 @@ export function ownDataValue(item: unknown, key: string | undefined): unknown {
 
 /** A string with every lone surrogate replaced by U+FFFD, as the URL standard does. */
 function wellFormed(s: string): string {
+  // String.prototype.toWellFormed (ES2024) where the runtime has it: no regular expression per id.
+  const native = (s as { toWellFormed?: () => string }).toWellFormed;
+  if (typeof native === 'function') return native.call(s);
   return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
@@ -60,9 +67,12 @@ function wellFormed(s: string): string {
  * the listed `Id` keeps the id as it is.
  */
 export function itemUri(id: ItemId, catalog: Catalog, options: ListedItemOptions = {}): string {
-  const network = options.networkId ?? 0;
-  const table = options.tableId ?? catalog.Id;
-  return `itemdb://${network}/${table}/${encodeURIComponent(wellFormed(String(id)))}`;
+  return uriPrefix(catalog, options) + encodeURIComponent(wellFormed(String(id)));
+}
+
+/** `itemdb://<NetworkId>/<TableId>/`. */
+function uriPrefix(catalog: Catalog, options: ListedItemOptions): string {
+  return `itemdb://${options.networkId ?? 0}/${options.tableId ?? catalog.Id}/`;
 }
 
 /** The interface's longest name: item, brand, category, merchant and product names are at most 100 characters. */
@@ -86,34 +96,55 @@ export function cutName(name: string): string {
  * an id (it is never listed).
  */
 export function toListedItem(item: unknown, catalog: Catalog, options: ListedItemOptions = {}): ListedItem | undefined {
-  return guard('toListedItem', () => {
+  return guard('toListedItem', () => listedReader(catalog, options)(item));
+}
+
+/**
+ * {@link toListedItem} for many items of one catalog: the catalog's `Aliases` are read once
+ * (a page of 100 items read them 1,200 times), and the reader builds each item's listed form.
+ * The reader may throw only what `toListedItem` guards against; call it inside a guard.
+ */
+export function listedReader(catalog: Catalog, options: ListedItemOptions = {}): (item: unknown) => ListedItem | undefined {
+  const a = catalog.Aliases;
+  const nameKey = ownDataValue(a, 'Name') as string | undefined;
+  const imageKey = ownDataValue(a, 'Image') as string | undefined;
+  const brand = refKeys(ownDataValue(a, 'Brand'));
+  const categoryGroup = ownDataValue(a, 'Category');
+  const category = refKeys(categoryGroup);
+  const categoriesKey = ownDataValue(categoryGroup, 'Categories') as string | undefined;
+  const merchant = refKeys(ownDataValue(a, 'Merchant'));
+  const uri = uriPrefix(catalog, options);
+  return (item) => {
     const id = itemId(item, catalog);
     if (id === undefined) return undefined;
     const raw = item as object;
-    const a = catalog.Aliases;
-    const group = (k: 'Brand' | 'Category' | 'Merchant') => ownDataValue(a, k) as ListedCategoryKeys | undefined;
-    const name = ownDataValue(raw, ownDataValue(a, 'Name') as string | undefined);
+    const name = ownDataValue(raw, nameKey);
     const out: { -readonly [K in keyof ListedItem]: ListedItem[K] } = {
       Id: id,
       Type: 'Primary',
-      Uri: itemUri(id, catalog, options),
+      Uri: uri + encodeURIComponent(wellFormed(String(id))),
       Name: typeof name === 'string' ? cutName(name) : String(id),
     };
-    const brand = ref(raw, group('Brand'));
-    if (brand) out.Brand = brand;
-    const category = group('Category');
+    const b = ref(raw, brand);
+    if (b) out.Brand = b;
     if (category) {
-      const cat: { -readonly [K in keyof ListedCategory]: ListedCategory[K] } = { ...ref(raw, category) };
-      const cats = ownDataValue(raw, ownDataValue(category, 'Categories') as string | undefined);
-      if (Array.isArray(cats)) cat.Categories = idsOf(cats);
-      if (Object.keys(cat).length) out.Category = cat;
+      // Built key by key: an object spread followed by another key is several times slower in V8.
+      const r = ref(raw, category);
+      const cats = ownDataValue(raw, categoriesKey);
+      if (Array.isArray(cats)) {
+        const cat: { -readonly [K in keyof ListedCategory]: ListedCategory[K] } = {};
+        if (r?.Id !== undefined) cat.Id = r.Id;
+        if (r?.Name !== undefined) cat.Name = r.Name;
+        cat.Categories = idsOf(cats);
+        out.Category = cat;
+      } else if (r) out.Category = r;
     }
-    const image = ownDataValue(raw, ownDataValue(a, 'Image') as string | undefined);
+    const image = ownDataValue(raw, imageKey);
     if (typeof image === 'string') out.Image = image;
-    const merchant = ref(raw, group('Merchant'));
-    if (merchant) out.Merchant = merchant;
+    const m = ref(raw, merchant);
+    if (m) out.Merchant = m;
     return out;
-  });
+  };
 }
 
 /**
@@ -162,12 +193,23 @@ interface ListedCategoryKeys {
   readonly Categories?: string;
 }
 
+/** The raw keys of an alias group, read once; undefined when the catalog has no such group. */
+function refKeys(group: unknown): ListedCategoryKeys | undefined {
+  if (group === undefined) return undefined;
+  const keys: { Id?: string; Name?: string } = {};
+  const id = ownDataValue(group, 'Id');
+  const name = ownDataValue(group, 'Name');
+  if (typeof id === 'string') keys.Id = id;
+  if (typeof name === 'string') keys.Name = name;
+  return keys;
+}
+
 function ref(raw: object, keys: ListedCategoryKeys | undefined): ListedRef | undefined {
   if (!keys) return undefined;
   const out: { Id?: ItemId; Name?: string } = {};
-  const id = ownDataValue(raw, ownDataValue(keys, 'Id') as string | undefined);
+  const id = ownDataValue(raw, keys.Id);
   if (isIdValue(id)) out.Id = id;
-  const name = ownDataValue(raw, ownDataValue(keys, 'Name') as string | undefined);
+  const name = ownDataValue(raw, keys.Name);
   if (typeof name === 'string') out.Name = cutName(name);
   return out.Id !== undefined || out.Name !== undefined ? out : undefined;
 }

@@ -3,7 +3,7 @@ import { guard } from '../diagnostics/index.js';
 import { isImmutable, type Query } from '../ast/index.js';
 import { encode } from '../wire/index.js';
 import { compareIds, itemId, type ItemId } from './ids.js';
-import { toListedItem, type ListedItem, type ListedItemOptions } from './listed-item.js';
+import { listedReader, type ListedItem, type ListedItemOptions } from './listed-item.js';
 import type { Comparison, Listing } from './params.js';
 
 /** The Scope object of the cursor pagination response: the parameters of one page. */
@@ -121,8 +121,9 @@ export function buildPage(
 ): ListPage {
   return guard('buildPage', () => {
     const listed: ListedItem[] = [];
+    const read = listedReader(catalog, options);
     for (const it of items) {
-      const l = toListedItem(it, catalog, options);
+      const l = read(it);
       if (l) listed.push(l);
     }
     const q = listing.query.clauses.length ? encodeScopeQuery(listing.query) : undefined;

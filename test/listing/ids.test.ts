@@ -52,4 +52,29 @@ describe('toListedItem', () => {
     expect(toListedItem({ sku: 'n', title: 'x'.repeat(100) }, catalog)?.Name).toBe('x'.repeat(100));
     expect(toListedItem({ sku: 12.5, title: null }, catalog)?.Name).toBe('12.5');
   });
+
+  it('writes a lone surrogate of an id as U+FFFD in the Uri, with or without String.prototype.toWellFormed', () => {
+    const ids = ['a\udc00b', '\ud800', 'x\ud83d', '😀\udfff', 'ok😀'];
+    const expected = ['a%EF%BF%BDb', '%EF%BF%BD', 'x%EF%BF%BD', '%F0%9F%98%80%EF%BF%BD', 'ok%F0%9F%98%80'].map((e) => `itemdb://0/123/${e}`);
+    expect(ids.map((id) => itemUri(id, catalog))).toEqual(expected);
+    const proto = String.prototype as { toWellFormed?: unknown };
+    const native = proto.toWellFormed;
+    delete proto.toWellFormed; // an older runtime: the regular expression does it
+    try {
+      expect(ids.map((id) => itemUri(id, catalog))).toEqual(expected);
+      expect(toListedItem({ sku: ids[0] }, catalog)?.Uri).toBe(expected[0]);
+    } finally {
+      proto.toWellFormed = native;
+    }
+  });
+
+  it('builds the category from its Id, Name and Categories keys alone or together', () => {
+    const cat = catalog;
+    expect(toListedItem({ sku: 1, cid: 4 }, cat)?.Category).toEqual({ Id: 4 });
+    expect(toListedItem({ sku: 1, cname: 'Shoes', cats: [] }, cat)?.Category).toEqual({ Name: 'Shoes', Categories: [] });
+    expect(toListedItem({ sku: 1, cid: 'c', cname: 'S', cats: [2, 'x', {}] }, cat)?.Category).toEqual({ Id: 'c', Name: 'S', Categories: [2, 'x'] });
+    expect(Object.keys(toListedItem({ sku: 1, cid: 'c', cname: 'S', cats: [2] }, cat)?.Category ?? {})).toEqual(['Id', 'Name', 'Categories']);
+    expect(toListedItem({ sku: 1, cats: 'not a list' }, cat)?.Category).toBeUndefined();
+    expect(toListedItem({ sku: 1, get cid() { throw new Error('a getter is never called'); } }, cat)?.Category).toBeUndefined();
+  });
 });

@@ -14,7 +14,9 @@ export function uriOptions(source: KindSource, networkId: number): { networkId: 
  */
 export function listedForm(item: ListedItem, source: KindSource): Record<string, unknown> {
   if (source.type === 'ItemFields') return { Id: item.Id, Type: 'ItemFields', Uri: item.Uri };
-  return withNames({ ...item, Type: source.type });
+  // catq's listed form already follows the name rules (Name always there, every name cut to
+  // MAX_NAME: toListedItem), so only the type changes; a Primary item is passed on as it is.
+  return source.type === 'Primary' ? (item as unknown as Record<string, unknown>) : { ...item, Type: source.type };
 }
 
 /** A List Catalog Items response with each item in its kind's listed form. */
