@@ -110,7 +110,9 @@ export interface LayoutListing extends SqlListing {
    * instead (the matching items past the boundary, found by the clause indexes). When `sql`
    * returns `limit + 1` rows, they are the page's and `rest` is not needed (it is compiled when first read).
    * Each of its rows also has `catq_matches`: how many items match past the boundary (all of
-   * them are sorted to find the page).
+   * them are sorted to find the page). With a boundary, each also has `catq_other`: whether some
+   * matching item lies on the other side of it, the answer of `otherSide` (which a caller whose
+   * rest returned rows need not run).
    */
   readonly rest: SqlStatement;
   /** The rows of id order `sql` walks (W: `walkRows`, or from `tableRows`). */
@@ -187,14 +189,27 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   // estimates (run it with sequential scans priced out: LayoutListItemsOptions.runRest).
   // Every row also says how many rows matched (it sorts them all anyway): a caller that pages
   // the same query again can go to the rest first when that number is small (layoutListItems' `memory`).
+  // With a boundary, the rest reads the matches on both sides of it (its clause indexes find them
+  // all anyway, and the boundary is only a filter on the rows they find), keeps those past it, and
+  // says whether any lies on the other side (`catq_other`): the answer of the other-side
+  // statement, which would read the clause indexes a second time.
   // Compiled when first read: most pages never need it.
   const compileRest = (): SqlStatement => {
     const rb = new SqlBuilder('numbered');
-    const unindexed = ['s.id_kind + 0', 's.id_num + 0', 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
     const restWhere = layoutWhere(plan, layout, rb, raw, options);
-    const restBound = bound(rb);
-    const inner = `SELECT ${keys}, count(*) OVER () AS catq_matches FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}${restBound} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`;
-    return rb.finish(page(inner, rb, ', catq_page.catq_matches::float8 AS catq_matches'));
+    if (listing.boundary === undefined || !cmp) {
+      const unindexed = ['s.id_kind + 0', 's.id_num + 0', 's.id_str'].map((e) => `${e} ${dir}`).join(', ');
+      const inner = `SELECT ${keys}, count(*) OVER () AS catq_matches FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere} ORDER BY ${unindexed} LIMIT ${rb.param(listing.limit + 1)}::int`;
+      return rb.finish(page(inner, rb, ', catq_page.catq_matches::float8 AS catq_matches'));
+    }
+    const past = keyset(cmp, listing.boundary, prefix, rb);
+    const before = keyset(complementComparison(cmp), listing.boundary, prefix, rb);
+    const both =
+      `SELECT ${keys}, (${past}) AS catq_past, count(*) FILTER (WHERE ${past}) OVER () AS catq_matches, bool_or(${before}) OVER () AS catq_other` +
+      ` FROM ${t.table} AS s WHERE (s.id_kind + 0) IS NOT NULL AND ${restWhere}`;
+    const sorted = ['catq_k0', 'catq_k1', 'catq_k2'].map((e) => `catq_r.${e} ${dir}`).join(', ');
+    const inner = `SELECT catq_r.* FROM (${both}) AS catq_r WHERE catq_r.catq_past ORDER BY ${sorted} LIMIT ${rb.param(listing.limit + 1)}::int`;
+    return rb.finish(page(inner, rb, ', catq_page.catq_matches::float8 AS catq_matches, coalesce(catq_page.catq_other, false) AS catq_other'));
   };
   const main = b.finish(text);
   let rest: SqlStatement | undefined;

@@ -62,17 +62,23 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
   };
   const known = key === undefined ? undefined : memory?.get(key);
   let found: readonly Record<string, unknown>[];
-  if (known !== undefined && known <= list.walkRows) found = await runRest();
-  else {
+  let fromRest = false;
+  if (known !== undefined && known <= list.walkRows) {
+    found = await runRest();
+    fromRest = true;
+  } else {
     found = await run(list.sql, list.params);
     // A walk that came back short: the page is the rest's (see LayoutListing).
-    if (found.length <= list.limit) found = await runRest();
-    else if (key !== undefined) memory?.delete(key);
+    if (found.length <= list.limit) {
+      found = await runRest();
+      fromRest = true;
+    } else if (key !== undefined) memory?.delete(key);
   }
   const rows = found.map(list.itemOf);
   let other = false;
   if (list.otherSide) {
-    const o = (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
+    // The rest's rows say whether a match lies on the other side; without rows it must be asked.
+    const o = fromRest && found.length > 0 ? found[0]?.['catq_other'] : (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
     other = o === true || o === 1 || o === 't';
   }
   const listed: { networkId?: number; tableId?: number } = {};
