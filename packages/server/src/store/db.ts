@@ -12,8 +12,9 @@ export type Row = Record<string, unknown>;
 export interface Queryable {
   query(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /**
-   * Runs one read with sequential scans priced out and no parallel workers (`SET LOCAL
-   * enable_seqscan = off` and `max_parallel_workers_per_gather = 0` in a transaction of its own):
+   * Runs one read with sequential scans priced out and no parallel workers (`enable_seqscan =
+   * off` and `max_parallel_workers_per_gather = 0`: on connections set up so when they open, or,
+   * through a transaction pooler or on PGlite, `SET LOCAL` in a transaction of its own):
    * for a statement meant to be answered from indexes, which PostgreSQL would otherwise read
    * whole, or with parallel workers, when it overestimates the matching rows. (Starting workers
    * for a page costs far more than the page: a `one-of` of 200 absent tags at 1M items took
@@ -67,6 +68,9 @@ export interface PostgresOptions {
   readonly pooled?: boolean;
 }
 
+/** The settings of a read meant to be answered from indexes (see Queryable.queryIndexed). */
+const INDEXED_SETTINGS = 'SET enable_seqscan = off; SET max_parallel_workers_per_gather = 0';
+
 /** PgBouncer's answer to a start-up parameter it does not pass on (`options`, `statement_timeout`). */
 const POOLER_REFUSAL = /unsupported startup parameter/i;
 
@@ -86,10 +90,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const { default: pg } = await import('pg');
   const timeout = options.statementTimeoutMs ?? 0;
   const max = options.maxConnections ?? 16;
-  const makePool = (connectionString: string, pooled: boolean): Pool => {
+  const makePool = (connectionString: string, pooled: boolean, size = max): Pool => {
     const pool = new pg.Pool({
       connectionString,
-      max,
+      max: size,
       // The service's statements read a page of rows: JIT compilation never pays off for them, and
       // a listing of many clauses would otherwise compile hundreds of functions (seconds) per run.
       // (`options` in the URL, when given, replaces this.) Through a transaction pooler these
@@ -121,31 +125,47 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     }
   }
   const replicas = (options.readUrls ?? []).map((u) => makePool(u, pooled));
-  const all = [primary, ...replicas];
+  // Reads meant to be answered from indexes (Queryable.queryIndexed) go, without a pooler, to a
+  // smaller companion pool of each server whose connections are set up for them once, when each
+  // is opened: no transaction and no SET per read (two round trips a read, about 1 ms of a 10 ms
+  // page). Through a transaction pooler a session's settings would leak to other clients, so
+  // there each read sets them locally in a transaction of its own.
+  const companions = new Map<Pool, Pool>();
+  if (!pooled) {
+    const urls = [url, ...(options.readUrls ?? [])];
+    [primary, ...replicas].forEach((p, i) => {
+      const c = makePool(urls[i] as string, false, Math.max(2, Math.ceil(max / 2)));
+      c.on('connect', (client) => void client.query(INDEXED_SETTINGS).catch(() => {}));
+      companions.set(p, c);
+    });
+  }
+  const all = [primary, ...replicas, ...companions.values()];
   const fail = (e: unknown, connecting = false, pool: Pool = primary): unknown => {
     const u = unavailableFor(e, timeout, connecting);
     // (a replica that fails is not the service failing: the primary answers instead)
     if (u && pool === primary) options.onUnavailable?.(u);
     return u ?? e;
   };
-  const connect = async (pool: Pool): Promise<PoolClient> => {
+  /** A connection of `pool`; `owner` is the server's main pool (whose failures are the service's). */
+  const connect = async (pool: Pool, owner: Pool = pool): Promise<PoolClient> => {
     const t0 = performance.now();
     try {
       return await pool.connect();
     } catch (e) {
-      throw fail(e, true, pool);
+      throw fail(e, true, owner);
     } finally {
       options.onAcquire?.((performance.now() - t0) / 1000);
     }
   };
   const run = async (pool: Pool, sql: string, params: readonly unknown[], indexed = false): Promise<Row[]> => {
-    const client = await connect(pool);
+    const companion = indexed ? companions.get(pool) : undefined;
+    const client = await connect(companion ?? pool, pool);
     let broken: Error | undefined;
     try {
       // Unnamed statements: PostgreSQL plans each with its values (a generic plan of a listing
       // can be a thousand times slower for some values than for others).
-      if (!indexed) return (await client.query(sql, [...params])).rows as Row[];
-      await client.query('BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL max_parallel_workers_per_gather = 0');
+      if (!indexed || companion) return (await client.query(sql, [...params])).rows as Row[];
+      await client.query(`BEGIN; ${INDEXED_SETTINGS.replaceAll('SET ', 'SET LOCAL ')}`);
       try {
         const rows = (await client.query(sql, [...params])).rows as Row[];
         await client.query('COMMIT');
@@ -222,7 +242,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         idle += p.idleCount;
         waiting += p.waitingCount;
       }
-      return { total, idle, waiting, max: max * all.length };
+      return { total, idle, waiting, max: all.reduce((n, p) => n + (p.options.max ?? max), 0) };
     },
     close: async () => {
       await Promise.all(all.map((p) => p.end()));
