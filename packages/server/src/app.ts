@@ -205,10 +205,10 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
       global: true,
       threshold: Number.POSITIVE_INFINITY,
       encodings: ['br', 'gzip', 'deflate'],
-      // Fast levels: on JSON pages they already save most bytes; higher levels cost far more CPU
-      // (brotli's default quality, 11, most of all).
-      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
-      zlibOptions: { level: 1 },
+      // The hook's fast levels (compression.ts): on JSON pages they already save most bytes;
+      // higher levels cost far more CPU (brotli's default quality, 11, most of all).
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+      zlibOptions: { level: 1, memLevel: 9 },
     });
   }
 
