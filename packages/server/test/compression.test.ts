@@ -153,6 +153,15 @@ describe('compressed responses', () => {
     const r = await get('gzip, deflate, br');
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.body).toBe(body.value);
+    // The threshold is in bytes, not in characters: fewer characters than it, more bytes.
+    body.value = JSON.stringify({ accents: 'é'.repeat(Math.ceil(COMPRESS_THRESHOLD / 2)) });
+    expect(body.value.length).toBeLessThan(COMPRESS_THRESHOLD);
+    expect(Buffer.byteLength(body.value)).toBeGreaterThanOrEqual(COMPRESS_THRESHOLD);
+    expect((await get('gzip')).headers['content-encoding']).toBe('gzip');
+    body.value = JSON.stringify({ accents: 'é'.repeat(Math.floor(COMPRESS_THRESHOLD / 2) - 20) });
+    expect(Buffer.byteLength(body.value)).toBeLessThan(COMPRESS_THRESHOLD);
+    expect(body.value.length * 3).toBeGreaterThanOrEqual(COMPRESS_THRESHOLD);
+    expect((await get('gzip')).headers['content-encoding']).toBeUndefined();
     // The service's small replies too: /healthz, a 404.
     expect((await get('br', '/healthz')).headers['content-encoding']).toBeUndefined();
     expect((await get('br', '/nope')).headers['content-encoding']).toBeUndefined();
