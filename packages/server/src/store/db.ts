@@ -70,6 +70,8 @@ export interface PostgresOptions {
 
 /** The settings of a read meant to be answered from indexes (see Queryable.queryIndexed). */
 const INDEXED_SETTINGS = 'SET enable_seqscan = off; SET max_parallel_workers_per_gather = 0';
+/** The same, for one transaction (through a transaction pooler). */
+const INDEXED_TRANSACTION = 'BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL max_parallel_workers_per_gather = 0';
 
 /** PgBouncer's answer to a start-up parameter it does not pass on (`options`, `statement_timeout`). */
 const POOLER_REFUSAL = /unsupported startup parameter/i;
@@ -165,7 +167,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // Unnamed statements: PostgreSQL plans each with its values (a generic plan of a listing
       // can be a thousand times slower for some values than for others).
       if (!indexed || companion) return (await client.query(sql, [...params])).rows as Row[];
-      await client.query(`BEGIN; ${INDEXED_SETTINGS.replaceAll('SET ', 'SET LOCAL ')}`);
+      await client.query(INDEXED_TRANSACTION);
       try {
         const rows = (await client.query(sql, [...params])).rows as Row[];
         await client.query('COMMIT');
