@@ -213,3 +213,40 @@ function ref(raw: object, keys: ListedCategoryKeys | undefined): ListedRef | und
   if (typeof name === 'string') out.Name = cutName(name);
   return out.Id !== undefined || out.Name !== undefined ? out : undefined;
 }
+
+/**
+ * What the listed form of a catalog's items depends on besides the item: the catalog's `Id`
+ * (the default `Uri` table) and the raw keys each part reads. Equal signatures, equal listed
+ * forms: a store that keeps each item's listed form (the search layout's listed column) names it
+ * by this, so that new `Aliases` make a new column.
+ */
+export function listedFormSignature(catalog: Catalog): string {
+  return guard('listedFormSignature', () => {
+    const a = catalog.Aliases;
+    const group = (g: string): unknown => {
+      const v = ownDataValue(a, g);
+      return v === undefined ? null : [ownDataValue(v, 'Id') ?? null, ownDataValue(v, 'Name') ?? null, ownDataValue(v, 'Categories') ?? null];
+    };
+    const parts = [catalog.Id, ownDataValue(a, 'Id') ?? null, ownDataValue(a, 'Name') ?? null, group('Brand'), group('Category'), group('Merchant'), ownDataValue(a, 'Image') ?? null];
+    return JSON.stringify(parts.map((p) => (typeof p === 'function' || typeof p === 'symbol' || typeof p === 'bigint' ? String(p) : p)));
+  });
+}
+
+/** The `Uri` of a listed form up to the id: `itemdb://<NetworkId>/<TableId>/`. */
+export function listedUriPrefix(catalog: Catalog, options: ListedItemOptions = {}): string {
+  return uriPrefix(catalog, options);
+}
+
+/**
+ * A listed form's JSON text (as `JSON.stringify` writes {@link toListedItem}'s result) with the
+ * `Uri` prefix `from` turned into `to`: the form of other `Uri` numbers. The text starts with
+ * `{"Id":<id>,"Type":"Primary","Uri":"<from>`; the id's JSON cannot hold `,"Type":"` (a quote
+ * inside a JSON string is escaped), so the first such place is the one.
+ */
+export function withUriPrefix(text: string, from: string, to: string): string {
+  if (from === to) return text;
+  const mark = `,"Type":"Primary","Uri":"${from}`;
+  const at = text.indexOf(mark);
+  if (at < 0) throw new Error(`not a listed form of the Uri prefix ${from}`);
+  return `${text.slice(0, at)},"Type":"Primary","Uri":"${to}${text.slice(at + mark.length)}`;
+}

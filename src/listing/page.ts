@@ -126,22 +126,44 @@ export function buildPage(
       const l = read(it);
       if (l) listed.push(l);
     }
-    const q = listing.query.clauses.length ? encodeScopeQuery(listing.query) : undefined;
-    const scope = (boundary?: { id: ItemId; comparison: Comparison }): Scope => scopeWith(listing, q, boundary);
-    const out: { -readonly [K in keyof ListPage]: ListPage[K] } = { Items: listed, Metadata: { Scope: scope() } };
-    const first = listed[0];
-    const last = listed[listed.length - 1];
-    if (first && last) {
-      if (sides.after) out.NextQuery = scope({ id: last.Id, comparison: '>' });
-      if (sides.before) out.PrevQuery = scope({ id: first.Id, comparison: '<' });
-    } else if (listing.boundary !== undefined) {
-      const c = listing.comparison ?? '>';
-      const turned = { id: listing.boundary, comparison: complementComparison(c) };
-      if ((c === '<' || c === '<=') && sides.after) out.NextQuery = scope(turned);
-      if ((c === '>' || c === '>=') && sides.before) out.PrevQuery = scope(turned);
-    }
-    return out;
+    return listedPage(listing, listed, sides);
   });
+}
+
+/** {@link buildPage} of items already in the listed form. */
+export function listedPage(listing: Listing, listed: readonly ListedItem[], sides: PageSides): ListPage {
+  const out = pageFrame(listing, listed[0]?.Id, listed[listed.length - 1]?.Id, sides) as { -readonly [K in keyof ListPage]: ListPage[K] };
+  out.Items = listed;
+  return out;
+}
+
+/**
+ * {@link buildPage} written as JSON text, of items given as their listed forms' JSON texts
+ * (`JSON.stringify` of each) and the ids of the first and last: the text `JSON.stringify` writes
+ * of the page object, without building one. A service that keeps each item's listed form as text
+ * (the search layout's listed column) sends a page without parsing and writing it again.
+ */
+export function listedPageJson(listing: Listing, texts: readonly string[], firstId: ItemId | undefined, lastId: ItemId | undefined, sides: PageSides): string {
+  const frame = JSON.stringify(pageFrame(listing, firstId, lastId, sides));
+  // The frame's first key is Items (an empty array): the texts go inside it.
+  return `{"Items":[${texts.join(',')}]${frame.slice('{"Items":[]'.length)}`;
+}
+
+/** A page without its items (`Items` empty, but first, in the order of the response): scopes and the two queries. */
+function pageFrame(listing: Listing, firstId: ItemId | undefined, lastId: ItemId | undefined, sides: PageSides): ListPage {
+  const q = listing.query.clauses.length ? encodeScopeQuery(listing.query) : undefined;
+  const scope = (boundary?: { id: ItemId; comparison: Comparison }): Scope => scopeWith(listing, q, boundary);
+  const out: { -readonly [K in keyof ListPage]: ListPage[K] } = { Items: [], Metadata: { Scope: scope() } };
+  if (firstId !== undefined && lastId !== undefined) {
+    if (sides.after) out.NextQuery = scope({ id: lastId, comparison: '>' });
+    if (sides.before) out.PrevQuery = scope({ id: firstId, comparison: '<' });
+  } else if (listing.boundary !== undefined) {
+    const c = listing.comparison ?? '>';
+    const turned = { id: listing.boundary, comparison: complementComparison(c) };
+    if ((c === '<' || c === '<=') && sides.after) out.NextQuery = scope(turned);
+    if ((c === '>' || c === '>=') && sides.before) out.PrevQuery = scope(turned);
+  }
+  return out;
 }
 
 /**

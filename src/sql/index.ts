@@ -19,6 +19,9 @@ export {
   layoutDeleteSql,
   layoutListSql,
   layoutListItems,
+  layoutListItemsJson,
+  layoutPage,
+  layoutPageJson,
   ListingMemory,
   walkRowsFor,
   DEFAULT_PREFIX_LENGTH,
@@ -38,6 +41,7 @@ export {
   type LayoutListOptions,
   type LayoutListing,
   type LayoutListItemsOptions,
+  type LayoutListItemsJsonResult,
   type LayoutTarget,
   type LayoutWhereOptions,
 } from './layout/index.js';

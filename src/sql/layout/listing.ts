@@ -1,4 +1,5 @@
 import type { Query } from '../../ast/index.js';
+import type { Catalog } from '../../catalog/index.js';
 import type { CheckedQuery } from '../../check/index.js';
 import { diagnostic, QueryError } from '../../diagnostics/index.js';
 import { complementComparison, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
@@ -10,6 +11,7 @@ import { orderedWalkCondition } from './ordered-walk.js';
 import { holdableOrder, stringKey } from './safe-text.js';
 import { resolveColumn, resolveTarget, type LayoutTarget } from './target.js';
 import { ident } from './names.js';
+import { layoutListedReader } from './row.js';
 import { checkedOn, layoutWhere, type LayoutWhereOptions, type RawSource } from './where.js';
 
 /** Options of {@link layoutListSql}. */
@@ -29,14 +31,14 @@ export interface LayoutListOptions extends LayoutTarget, LayoutWhereOptions, Rea
   /** Rows of id order a page walks before it answers from the other indexes; overrides `tableRows`. At least 1. */
   readonly walkRows?: number;
   /**
-   * Return, of each item, only the keys its listed form reads (`listedRawKeys` of catq/listing:
-   * the `Aliases` of the id, the name, brand, category, image and merchant), not the whole raw
-   * item: each row then has one column `catq_listed`, the JSON text of those keys, read from the
-   * search table's listed column (`SearchLayout.listed`), so a page reads no raw row at all; a
-   * row written before that column existed reads them from the raw table. `itemOf(row)` makes
-   * the item of it. The page built from them is the same; a page of items with long
-   * descriptions travels as a page of short records. Default false (the whole raw item, joined
-   * from the raw table, as `listSql` returns it); `layoutListItems` sets it.
+   * Return each item's listed form, not the whole raw item: each row then has `catq_listed`, the
+   * search table's listed column (`SearchLayout.listed`: the listed form as JSON text), so a page
+   * reads no raw row at all; a row written before that column existed (NULL there) has instead
+   * `catq_raw_listed`, the JSON of the listed keys (`listedRawKeys` of catq/listing) read from
+   * the raw table. `listedOf(row)` gives the listed form's text either way, `layoutPage` the
+   * page. The page is the same; a page of items with long descriptions travels as a page of
+   * short records. Default false (the whole raw item, joined from the raw table, as `listSql`
+   * returns it); `layoutListItems` sets it.
    */
   readonly listedOnly?: boolean;
 }
@@ -117,11 +119,21 @@ export interface LayoutListing extends SqlListing {
   readonly rest: SqlStatement;
   /** The rows of id order `sql` walks (W: `walkRows`, or from `tableRows`). */
   readonly walkRows: number;
+  /** The layout's catalog (its listed form is the page's). */
+  readonly catalog: Catalog;
   /**
-   * The item of a row of `sql` or `rest`, for `sqlPage`: the raw column (parsed when the driver
-   * returns JSON as text) or, with `listedOnly`, the object of the listed keys the item has.
+   * The item of a row of `sql` or `rest`: the raw item (the raw column, parsed when the driver
+   * returns JSON as text), for `sqlPage`; with `listedOnly`, the item's listed form (a
+   * `ListedItem` with the default `Uri` numbers). `layoutPage` takes the rows themselves.
    */
   readonly itemOf: (row: Readonly<Record<string, unknown>>) => unknown;
+  /**
+   * The listed form of a row of `sql` or `rest` as JSON text, with the default `Uri` numbers
+   * (`withUriPrefix` makes others): with `listedOnly`, the search table's listed column as it
+   * is (built from the raw table's listed keys for a row written before that column existed);
+   * else built from the raw item. Undefined for an item without an id.
+   */
+  readonly listedOf: (row: Readonly<Record<string, unknown>>) => string | undefined;
 }
 
 /**
@@ -160,9 +172,11 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const fromRaw = (sb: SqlBuilder): string =>
     `(SELECT jsonb_object_agg(catq_lk, ${rawValue} -> catq_lk)::text FROM ${raw.table} AS catq_raw, unnest(${sb.param([...layout.listed.keys])}::text[]) AS catq_lk` +
     ` WHERE catq_raw.${raw.key} = catq_page.catq_key AND (${rawValue} -> catq_lk) IS NOT NULL)`;
+  // CASE evaluates the raw lookup only for a row whose listed column is NULL.
   const page = (inner: string, sb: SqlBuilder, extra = ''): string =>
     listedOnly
-      ? `SELECT coalesce(catq_page.catq_listed, ${fromRaw(sb)}) AS catq_listed${extra} FROM (${inner}) AS catq_page ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`
+      ? `SELECT catq_page.catq_listed AS catq_listed, CASE WHEN catq_page.catq_listed IS NULL THEN ${fromRaw(sb)} END AS catq_raw_listed${extra}` +
+        ` FROM (${inner}) AS catq_page ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`
       : `SELECT ${rawValue} AS ${raw.column}${extra} FROM (${inner}) AS catq_page JOIN ${raw.table} AS catq_raw ON catq_raw.${raw.key} = catq_page.catq_key` +
         ` ORDER BY catq_page.catq_k0, catq_page.catq_k1, catq_page.catq_k2`;
   // The walk (docs/sql.md, "How a page is read"): the next `walk` rows in id order, read from
@@ -214,23 +228,41 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const main = b.finish(text);
   let rest: SqlStatement | undefined;
   const column = options.rawColumn ?? 'data';
+  const readListed = layoutListedReader(layout);
+  const formOf = (item: unknown): string | undefined => {
+    const l = readListed(item);
+    return l === undefined ? undefined : JSON.stringify(l);
+  };
+  // JSON.parse makes own properties, even of a key such as `__proto__`.
+  const rawOf = (row: Readonly<Record<string, unknown>>): unknown => {
+    const v = row[column];
+    return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+  };
+  const listedKeysOf = (row: Readonly<Record<string, unknown>>): unknown => {
+    const t = row['catq_raw_listed'];
+    return typeof t === 'string' ? (JSON.parse(t) as unknown) : {};
+  };
+  const listedOf = listedOnly
+    ? (row: Readonly<Record<string, unknown>>): string | undefined => {
+        const t = row['catq_listed'];
+        return typeof t === 'string' ? (t === 'null' ? undefined : t) : formOf(listedKeysOf(row));
+      }
+    : (row: Readonly<Record<string, unknown>>): string | undefined => formOf(rawOf(row));
   const itemOf = listedOnly
     ? (row: Readonly<Record<string, unknown>>): unknown => {
-        const t = row['catq_listed'];
-        // JSON.parse makes own properties, even of a key such as `__proto__`.
-        return typeof t === 'string' ? (JSON.parse(t) as unknown) : {};
+        const t = listedOf(row);
+        return t === undefined ? undefined : (JSON.parse(t) as unknown);
       }
-    : (row: Readonly<Record<string, unknown>>): unknown => {
-        const v = row[column];
-        return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
-      };
+    : rawOf;
   const out: { -readonly [K in keyof LayoutListing]: LayoutListing[K] } = {
     ...main,
     listing,
     scan,
     limit: listing.limit,
     walkRows,
+    catalog: layout.catalog,
     itemOf,
+    listedOf,
     get rest() {
       return (rest ??= compileRest());
     },

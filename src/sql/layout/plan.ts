@@ -2,6 +2,7 @@ import type { AttributeType, Cardinality, Catalog, SearchableAttribute } from '.
 import { searchableAttributes } from '../../catalog/index.js';
 import { shapeOf, type ElementShape } from '../../check/index.js';
 import { listedRawKeys } from '../../listing/index.js';
+import { listedFormSignature } from '../../listing/listed-item.js';
 import { hash8, slug } from './names.js';
 import { resolvePolicy, type AttributePolicy, type LayoutPolicy, type ResolvedPolicy } from './policy.js';
 
@@ -109,11 +110,12 @@ export interface SearchLayout {
   readonly attributes: readonly LayoutAttribute[];
   readonly byRawKey: ReadonlyMap<string, LayoutAttribute>;
   /**
-   * The listed form's own column (text): the JSON of the raw item's listed keys
-   * (`listedRawKeys` of catq/listing, those the item has), written with the row, so that a page
-   * reads its items from the search table alone. Its name carries a hash of the keys: when the
-   * catalog's `Aliases` change, the column is new (NULL until the rows are written again, and a
-   * page reads such a row's keys from the raw table).
+   * The listed form's own column (text): the item's listed form as JSON text (`toListedItem`
+   * with the default `Uri` numbers; `null` for an item without an id), written with the row, so
+   * that a page sends its items from the search table alone, without building them. Its name
+   * carries a hash of what the form depends on (`Aliases`, the catalog's `Id`): when they change,
+   * the column is new (NULL until the rows are written again, and a page then reads such a row's
+   * listed keys, `keys`, from the raw table and builds its form).
    */
   readonly listed: { readonly keys: readonly string[]; readonly column: string };
 }
@@ -205,7 +207,9 @@ export function searchLayout(catalog: Catalog, policy?: LayoutPolicy): SearchLay
     byRawKey.set(rawKey, { attribute: a, rawKey, shape: shapeOf(a.Type, a.Cardinality), columns, indexes, ...(orderedKey ? { orderedKey } : {}) });
   }
   const keys = listedRawKeys(catalog);
-  const listed = { keys, column: `listed_${hash8(`v${LAYOUT_VERSION}\u0000${JSON.stringify(keys)}`)}` };
+  // The column holds the listed form itself (form 2; form 1 held the listed raw keys): named for
+  // everything that form depends on, so new Aliases (or a new catalog Id) make a new column.
+  const listed = { keys, column: `listed_${hash8(`v${LAYOUT_VERSION}\u0000form 2\u0000${listedFormSignature(catalog)}`)}` };
   return { catalog, policy: resolved, attributes: [...byRawKey.values()], byRawKey, listed };
 }
 

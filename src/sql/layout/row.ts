@@ -1,6 +1,6 @@
 import { testedValues } from '../../check/index.js';
 import { itemId } from '../../listing/index.js';
-import { ownDataValue } from '../../listing/listed-item.js';
+import { listedReader, type ListedItem } from '../../listing/listed-item.js';
 import { compareCodePoints } from '../../text/index.js';
 import type { LayoutAttribute, SearchLayout } from './plan.js';
 import { pgHolds, stringKey } from './safe-text.js';
@@ -137,27 +137,25 @@ function layAttribute(a: LayoutAttribute, item: unknown, prefix: number, termByt
   return undefined;
 }
 
+/** The listed-form reader of each layout (the catalog's `Aliases` read once, not once per row). */
+const readers = new WeakMap<SearchLayout, (item: unknown) => ListedItem | undefined>();
+
+/** `listedReader` of the layout's catalog (default `Uri` numbers), made once per layout. */
+export function layoutListedReader(layout: SearchLayout): (item: unknown) => ListedItem | undefined {
+  let read = readers.get(layout);
+  if (!read) readers.set(layout, (read = listedReader(layout.catalog)));
+  return read;
+}
+
 /**
- * The JSON text of the item's listed keys (those it has as own data properties), what a page
- * reads instead of the raw item. Written by JSON.stringify, as the raw item is stored: it holds
- * no U+0000 or lone surrogate unescaped, so PostgreSQL text always holds it.
+ * The item's listed form (`toListedItem`, with the default `Uri` numbers) as JSON text, what a
+ * page sends instead of reading the raw item; `null` for an item without an id (never listed).
+ * It holds ids, names and the image as the listed form reads them (own data properties, no
+ * getter called), and JSON.stringify escapes U+0000 and lone surrogates: PostgreSQL text holds it.
  */
-function listedJson(item: unknown, keys: readonly string[]): { ok: true; json: string } | { ok: false; field: string; reason: string } {
-  let json = '';
-  for (const k of keys) {
-    // Read as toListedItem reads it: an own data property (no getter is called).
-    const v = ownDataValue(item, k);
-    if (v === undefined) continue;
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(v);
-    } catch {
-      return { ok: false, field: k, reason: 'the value is not JSON (a BigInt, or a cycle)' };
-    }
-    if (text === undefined) continue; // a function or symbol: JSON has no such value (the raw item's JSON leaves it out too)
-    json += (json ? ',' : '{') + JSON.stringify(k) + ':' + text;
-  }
-  return { ok: true, json: json ? json + '}' : '{}' };
+function listedText(layout: SearchLayout, item: unknown): string {
+  const listed = layoutListedReader(layout)(item);
+  return listed === undefined ? 'null' : JSON.stringify(listed);
 }
 
 /**
@@ -180,9 +178,11 @@ export function layOut(layout: SearchLayout, item: unknown, row: LayoutRow): Lay
   row['id_num'] = typeof id === 'number' ? num(id) : id === undefined ? null : '0';
   row['id_str'] = typeof id === 'string' ? id : id === undefined ? null : '';
   if (typeof id === 'string' && !pgHolds(id)) problems.push({ field: idKey, reason: UNHOLDABLE });
-  const listed = listedJson(item, layout.listed.keys);
-  if (listed.ok) row[layout.listed.column] = listed.json;
-  else problems.push({ field: listed.field, reason: listed.reason });
+  try {
+    row[layout.listed.column] = listedText(layout, item);
+  } catch {
+    problems.push({ field: idKey, reason: 'the listed form cannot be read (a proxy threw)' });
+  }
   for (const a of layout.attributes) {
     let reason: string | undefined;
     try {

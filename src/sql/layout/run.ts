@@ -1,8 +1,8 @@
-import { badArgument, isQueryError } from '../../diagnostics/index.js';
+import { badArgument, isQueryError, type Diagnostic } from '../../diagnostics/index.js';
 import { looksLikeUrlParams, readCheckedListing, type ListedItemOptions } from '../../listing/index.js';
-import { sqlPage } from '../listing.js';
+import { layoutPage, layoutPageJson } from './page.js';
 import type { SqlListItemsResult, SqlRunner } from '../run-listing.js';
-import { layoutListSql, type LayoutListOptions } from './listing.js';
+import { layoutListSql, type LayoutListing, type LayoutListOptions } from './listing.js';
 import { ListingMemory, MEMORY_KEY_LIMIT } from './memory.js';
 import type { SearchLayout } from './plan.js';
 
@@ -32,9 +32,46 @@ export interface LayoutListItemsOptions extends LayoutListOptions, ListedItemOpt
  * `{ diagnostics }`; only a failing `run` rejects.
  */
 export async function layoutListItems(run: SqlRunner, layout: SearchLayout, params: unknown, options: LayoutListItemsOptions): Promise<SqlListItemsResult> {
-  if (typeof run !== 'function') return { diagnostics: [badArgument('layoutListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
+  const found = await listedRows('layoutListItems', run, layout, params, options);
+  if (!found.rows) return { diagnostics: found.diagnostics };
+  return { response: layoutPage(found.list, found.rows, found.other, uriNumbers(options)), diagnostics: found.diagnostics };
+}
+
+/** The result of {@link layoutListItemsJson}: the page as JSON text, or why there is none. */
+export interface LayoutListItemsJsonResult {
+  /** The List Catalog Items response as JSON text (what `JSON.stringify` writes of `layoutListItems`' response). */
+  readonly json?: string;
+  /** Every problem of the parameters and of `q` at once (warnings too, on success). */
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * {@link layoutListItems} with the page as JSON text, ready to send: the items' listed forms are
+ * spliced into it as the search table holds them, never parsed or written again (about a third
+ * of a service's CPU per page of 100 items, measured). Same arguments, same statements.
+ */
+export async function layoutListItemsJson(run: SqlRunner, layout: SearchLayout, params: unknown, options: LayoutListItemsOptions): Promise<LayoutListItemsJsonResult> {
+  const found = await listedRows('layoutListItemsJson', run, layout, params, options);
+  if (!found.rows) return { diagnostics: found.diagnostics };
+  return { json: layoutPageJson(found.list, found.rows, found.other, uriNumbers(options)), diagnostics: found.diagnostics };
+}
+
+/** The `Uri` numbers of the options (only those given). */
+function uriNumbers(options: LayoutListItemsOptions): ListedItemOptions {
+  const listed: { networkId?: number; tableId?: number } = {};
+  if (options.networkId !== undefined) listed.networkId = options.networkId;
+  if (options.tableId !== undefined) listed.tableId = options.tableId;
+  return listed;
+}
+
+type Row = Readonly<Record<string, unknown>>;
+type Found = { rows: readonly Row[]; list: LayoutListing; other: boolean; diagnostics: Diagnostic[] } | { rows?: undefined; diagnostics: Diagnostic[] };
+
+/** Reads the parameters, runs the page's statements, and returns its rows (listed forms only). */
+async function listedRows(fn: string, run: SqlRunner, layout: SearchLayout, params: unknown, options: LayoutListItemsOptions): Promise<Found> {
+  if (typeof run !== 'function') return { diagnostics: [badArgument(fn, 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
   const m = options?.memory as unknown;
-  if (m !== undefined && !(m instanceof ListingMemory)) return { diagnostics: [badArgument('layoutListItems', 'options.memory', 'a ListingMemory', m, 'Pass new ListingMemory() (keep one per table), or leave it out.')] };
+  if (m !== undefined && !(m instanceof ListingMemory)) return { diagnostics: [badArgument(fn, 'options.memory', 'a ListingMemory', m, 'Pass new ListingMemory() (keep one per table), or leave it out.')] };
   const catalog = layout.catalog;
   const urlLike = looksLikeUrlParams(params);
   if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
@@ -42,11 +79,11 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
   // `q` is checked here, once: its plan is what layoutListSql compiles (it does not check again).
   const { listing, plan, diagnostics } = readCheckedListing(params, catalog, { numericStrings, ...(options.limits ? { limits: options.limits } : {}) });
   if (!listing || !plan) return { diagnostics };
-  let list;
+  let list: LayoutListing;
   try {
     const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
     const { networkId: _n, tableId: _t, runRest: _r, memory: _m, ...listOptions } = options;
-    // Only the keys of the listed form travel (the page is built from them alone).
+    // Only the listed forms travel (the page is made of them alone).
     list = layoutListSql(plan, layout, rest, { listedOnly: true, ...listOptions, numericStrings });
   } catch (e) {
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
@@ -55,13 +92,13 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
   const memory = options.memory;
   const q = (params as Record<string, unknown> | undefined)?.['q'];
   const key = memory && (q === undefined || typeof q === 'string') && (q ?? '').length <= MEMORY_KEY_LIMIT ? (q ?? '') : undefined;
-  const runRest = async (): Promise<readonly Record<string, unknown>[]> => {
+  const runRest = async (): Promise<readonly Row[]> => {
     const rows = await (options.runRest ?? run)(list.rest.sql, list.rest.params);
     if (key !== undefined) memory?.set(key, Number(rows[0]?.['catq_matches'] ?? 0));
     return rows;
   };
   const known = key === undefined ? undefined : memory?.get(key);
-  let found: readonly Record<string, unknown>[];
+  let found: readonly Row[];
   let fromRest = false;
   if (known !== undefined && known <= list.walkRows) {
     found = await runRest();
@@ -74,15 +111,11 @@ export async function layoutListItems(run: SqlRunner, layout: SearchLayout, para
       fromRest = true;
     } else if (key !== undefined) memory?.delete(key);
   }
-  const rows = found.map(list.itemOf);
   let other = false;
   if (list.otherSide) {
     // The rest's rows say whether a match lies on the other side; without rows it must be asked.
     const o = fromRest && found.length > 0 ? found[0]?.['catq_other'] : (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
     other = o === true || o === 1 || o === 't';
   }
-  const listed: { networkId?: number; tableId?: number } = {};
-  if (options.networkId !== undefined) listed.networkId = options.networkId;
-  if (options.tableId !== undefined) listed.tableId = options.tableId;
-  return { response: sqlPage(list, rows, other, catalog, listed), diagnostics };
+  return { rows: found, list, other, diagnostics };
 }

@@ -1,13 +1,15 @@
 /**
- * The search row's listed column (SearchLayout.listed): the JSON of the keys the listed form
- * reads, which a page returns instead of the raw item. Property: on generated catalogs and messy
- * items, the listed form made from the column is the listed form made from the stored item.
- * And what it leaves out or refuses: getters (as toListedItem does), values that are not JSON.
+ * The search row's listed column (SearchLayout.listed): the item's listed form as JSON text,
+ * which a page sends instead of reading the raw item. Property: on generated catalogs and messy
+ * items, the column is the listed form of the stored item, and with other `Uri` numbers
+ * (withUriPrefix) it is the listed form of those numbers. And what it leaves out: getters (as
+ * toListedItem does), values of the wrong type.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog, type Catalog } from '../../../src/catalog/index.js';
 import { listedRawKeys, toListedItem } from '../../../src/listing/index.js';
+import { listedUriPrefix, withUriPrefix } from '../../../src/listing/listed-item.js';
 import { layoutRow, searchLayout } from '../../../src/sql/index.js';
 import { caseArbWith } from '../../support/case-arbitrary.js';
 
@@ -20,52 +22,57 @@ const catalog = loadCatalog({
 }).catalog as Catalog;
 const layout = searchLayout(catalog);
 
-function listedOf(item: unknown): unknown {
+function columnOf(item: unknown): string {
   const r = layoutRow(layout, item);
   if (!r.ok) throw new Error(JSON.stringify(r.problems));
-  return JSON.parse(r.row[layout.listed.column] as string);
+  return r.row[layout.listed.column] as string;
 }
 
 describe('the listed column', () => {
-  it('holds the listed keys the item has, and no other', () => {
+  it('holds the listed form of the item (null for an item without an id)', () => {
     expect(layout.listed.keys).toEqual(listedRawKeys(catalog));
     const item = { id: 7, title: 'Tent \u{1F3D5}', img: null, brand: 'Acme', path: [1, 'x', { no: 1 }], description: 'x'.repeat(20_000), price: 3 };
-    expect(listedOf(item)).toEqual({ id: 7, title: 'Tent \u{1F3D5}', img: null, brand: 'Acme', path: [1, 'x', { no: 1 }] });
-    expect(listedOf({ title: 'no id' })).toEqual({ title: 'no id' });
+    expect(columnOf(item)).toBe('{"Id":7,"Type":"Primary","Uri":"itemdb://0/500/7","Name":"Tent \u{1F3D5}","Brand":{"Name":"Acme"},"Category":{"Categories":[1,"x"]}}');
+    expect(JSON.parse(columnOf(item))).toEqual(toListedItem(item, catalog));
+    expect(columnOf({ title: 'no id' })).toBe('null');
   });
 
-  it('leaves out a getter (toListedItem never calls one) and keeps strings PostgreSQL text cannot hold, escaped', () => {
+  it('calls no getter, reads a BigInt as no value, and escapes what PostgreSQL text cannot hold', () => {
     const item = { id: 'a\u0000b', brand: '\uD800' };
     Object.defineProperty(item, 'title', { enumerable: true, get: () => 'from a getter' });
-    const r = layoutRow(layout, item);
     // The id itself cannot be held by the id's sort key column: the row is refused for that, not for the listed column.
-    expect(r.ok).toBe(false);
-    const listed = { id: 8, brand: '\uD800' };
+    expect(layoutRow(layout, item).ok).toBe(false);
+    const listed = { id: 8, brand: '\uD800', brand_id: 10n };
     Object.defineProperty(listed, 'title', { enumerable: true, get: () => 'from a getter' });
-    const row = layoutRow(layout, listed);
-    expect(row.ok).toBe(true);
-    const text = (row as { row: Record<string, unknown> }).row[layout.listed.column] as string;
-    expect(text).toBe('{"id":8,"brand":"\\ud800"}');
-    expect(toListedItem(JSON.parse(text), catalog)).toEqual(toListedItem(listed, catalog));
+    const text = columnOf(listed);
+    expect(text).toBe('{"Id":8,"Type":"Primary","Uri":"itemdb://0/500/8","Name":"8","Brand":{"Name":"\\ud800"}}');
+    expect(JSON.parse(text)).toEqual(toListedItem(listed, catalog));
   });
 
-  it('refuses, naming the key, a listed value that is not JSON (a BigInt)', () => {
-    const r = layoutRow(layout, { id: 9, brand: 10n });
-    expect(r.ok).toBe(false);
-    expect(r.ok ? [] : r.problems).toEqual([{ field: 'brand', reason: expect.stringMatching(/not JSON/) }]);
+  it('is named for what the listed form depends on: Aliases and the catalog Id, not the attributes', () => {
+    const other = (patch: Record<string, unknown>): string => searchLayout(loadCatalog({ ...catalog, ...patch }).catalog as Catalog).listed.column;
+    expect(other({ SearchableAttributes: [] })).toBe(layout.listed.column);
+    expect(other({ Id: 501 })).not.toBe(layout.listed.column);
+    // The same raw keys in other roles: the brand's id read as its name.
+    expect(other({ Aliases: { ...catalog.Aliases, Brand: { Id: 'brand', Name: 'brand_id' } } })).not.toBe(layout.listed.column);
   });
 
-  it('property: the listed form from the column is the listed form from the stored item', () => {
+  it('property: the column is the listed form of the stored item, for any Uri numbers', () => {
     fc.assert(
-      fc.property(caseArbWith({ maxItems: 12, maxClauses: 1 }), (c) => {
+      fc.property(caseArbWith({ maxItems: 12, maxClauses: 1 }), fc.integer({ min: 0, max: 2 ** 31 }), fc.option(fc.integer({ min: 0, max: 2 ** 31 }), { nil: undefined }), (c, networkId, tableId) => {
         const l = searchLayout(c.catalog);
+        const numbers = tableId === undefined ? { networkId } : { networkId, tableId };
         for (const item of c.items) {
           // What a database holds: the item's JSON text.
           const stored = JSON.parse(JSON.stringify(item)) as unknown;
           const r = layoutRow(l, stored);
           if (!r.ok) continue; // a string PostgreSQL cannot hold in a searched column: not stored at all
-          const fromColumn = JSON.parse(r.row[l.listed.column] as string) as unknown;
-          expect(toListedItem(fromColumn, c.catalog, { networkId: 3 })).toEqual(toListedItem(stored, c.catalog, { networkId: 3 }));
+          const text = r.row[l.listed.column] as string;
+          const form = toListedItem(stored, c.catalog);
+          expect(text).toBe(form === undefined ? 'null' : JSON.stringify(form));
+          if (form === undefined) continue;
+          const moved = withUriPrefix(text, listedUriPrefix(c.catalog), listedUriPrefix(c.catalog, numbers));
+          expect(moved).toBe(JSON.stringify(toListedItem(stored, c.catalog, numbers)));
         }
       }),
       { seed: 0x11573d, numRuns: 300 },

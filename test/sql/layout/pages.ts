@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Query } from '../../../src/ast/index.js';
 import { listItems } from '../../../src/eval/index.js';
 import type { ListPage, Scope } from '../../../src/listing/index.js';
-import { layoutListSql, sqlPage, type LayoutListOptions, type SearchLayout } from '../../../src/sql/index.js';
+import { layoutListSql, layoutPage as pageOfRows, layoutPageJson, sqlPage, type LayoutListOptions, type SearchLayout } from '../../../src/sql/index.js';
 import type { LayoutEngine } from './engines.js';
 
 type Params = Record<string, unknown>;
@@ -14,14 +14,27 @@ type Params = Record<string, unknown>;
 /** What a walk varies: which attributes are backfilled, how far a page walks the id order, whether rows hold only the listed keys. */
 export type PageOptions = Pick<LayoutListOptions, 'backfilled' | 'walkRows' | 'listedOnly'>;
 
-/** One page on the layout of group `g`. */
-export async function layoutPage(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, params: Params, opts: PageOptions = {}): Promise<ListPage> {
+/** Other `Uri` numbers than the default ones, which every page is also built with. */
+export const ELSEWHERE = { networkId: 7, tableId: 12 };
+
+/** One page on the layout of group `g`, with the default `Uri` numbers and with {@link ELSEWHERE}'s. */
+export async function layoutPages(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, params: Params, opts: PageOptions = {}): Promise<{ page: ListPage; elsewhere: ListPage }> {
   const l = layoutListSql(q, layout, params, { table: 'search_' + g, rawTable: 'raw_' + g, ...opts });
   let found = await e.query(l.sql, l.params);
   if (found.length <= l.limit) found = await e.query(l.rest.sql, l.rest.params);
-  const rows = found.map(l.itemOf);
   const other = l.otherSide ? Boolean((await e.query(l.otherSide.sql, l.otherSide.params))[0]?.['other']) : false;
-  return sqlPage(l, rows, other, layout.catalog);
+  if (!opts.listedOnly) {
+    const page = sqlPage(l, found.map(l.itemOf), other, layout.catalog);
+    expect(pageOfRows(l, found, other), 'layoutPage of raw rows').toEqual(page);
+    return { page, elsewhere: pageOfRows(l, found, other, ELSEWHERE) };
+  }
+  // The listed forms as the search table holds them: the page object, and the page's JSON text
+  // spliced from them, which must be exactly what JSON.stringify writes of the object.
+  const page = pageOfRows(l, found, other);
+  expect(layoutPageJson(l, found, other)).toBe(JSON.stringify(page));
+  const elsewhere = pageOfRows(l, found, other, ELSEWHERE);
+  expect(layoutPageJson(l, found, other, ELSEWHERE)).toBe(JSON.stringify(elsewhere));
+  return { page, elsewhere };
 }
 
 const scopeParams = (s: Scope): Params => {
@@ -41,8 +54,10 @@ export async function walkPages(e: LayoutEngine, g: string, layout: SearchLayout
     for (let step = 0; params && step < 40; step++) {
       const ref = listItems(stored, layout.catalog, { ...params, q: wire });
       expect(ref.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      const got = await layoutPage(e, g, layout, q, params, opts);
-      expect({ engine: e.name, params, page: got }).toEqual({ engine: e.name, params, page: ref.response });
+      const got = await layoutPages(e, g, layout, q, params, opts);
+      expect({ engine: e.name, params, page: got.page }).toEqual({ engine: e.name, params, page: ref.response });
+      const there = listItems(stored, layout.catalog, { ...params, q: wire }, ELSEWHERE);
+      expect({ engine: e.name, params, elsewhere: got.elsewhere }).toEqual({ engine: e.name, params, elsewhere: there.response });
       walked++;
       last = params;
       const next: Scope | undefined = ref.response![dir];

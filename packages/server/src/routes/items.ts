@@ -1,6 +1,6 @@
 import type { Diagnostic } from 'catq';
 import { readListingParams } from 'catq/listing';
-import { layoutListItems, sqlListItems } from 'catq/sql';
+import { layoutListItems, layoutListItemsJson, sqlListItems } from 'catq/sql';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, validationMessages } from '../errors.js';
@@ -37,6 +37,12 @@ function pathErrors(req: FastifyRequest): string[] {
   return validationMessages(v.validation ?? [], 'params');
 }
 
+/** The 400 of a List request whose parameters catq refused (counted by code in the metrics). */
+function rejected(ctx: ServiceContext, diagnostics: readonly Diagnostic[]): HttpError {
+  for (const d of diagnostics) if (d.severity === 'error') ctx.metrics?.qRejected.inc({ code: d.code });
+  return new HttpError(400, errorsOf(diagnostics));
+}
+
 /** Get Catalog Item and List Catalog Items. */
 export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -50,7 +56,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   r.get(
     '/v1/catalog/:catalogId/:item',
     { attachValidation: true, schema: { summary: 'List Catalog Items', operationId: 'listCatalogItems', params: KindParams, querystring: ItemListQuery, response: { 200: ItemPage, ...ERROR_RESPONSES } } },
-    async (req) => {
+    async (req, reply) => {
       const path = pathErrors(req);
       if (path.length) {
         // The path is wrong, but report the parameters' problems too (every problem at once).
@@ -64,18 +70,29 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       // Items: on the search layout; a clause on an attribute not backfilled yet is answered
       // from the raw JSON. Derived records (views), and items while a database of the raw-only
       // layout gets its search rows: catq's compiler over the raw JSON.
+      const layoutOptions = store?.rowsComplete
+        ? {
+            table: store.search,
+            rawTable: store.raw,
+            backfilled: store.filled,
+            ...optional('tableRows', tableRowsOf(reads, store)),
+            runRest: runRestOn(reads),
+            memory: store.memory,
+            numericStrings: true,
+            ...uriOptions(source, req.networkId),
+          }
+        : undefined;
+      if (store && layoutOptions && source.type === 'Primary') {
+        // Primary items are catq's listed form as the search table holds it: the page's JSON
+        // text is sent as catq writes it, never parsed and serialized again.
+        const { json, diagnostics } = await layoutListItemsJson(run, store.layout, req.query, layoutOptions);
+        if (json === undefined) throw rejected(ctx, diagnostics);
+        void reply.type('application/json; charset=utf-8');
+        return json as never;
+      }
       const { response, diagnostics } =
-        store?.rowsComplete
-          ? await layoutListItems(run, store.layout, req.query, {
-              table: store.search,
-              rawTable: store.raw,
-              backfilled: store.filled,
-              ...optional('tableRows', tableRowsOf(reads, store)),
-              runRest: runRestOn(reads),
-              memory: store.memory,
-              numericStrings: true,
-              ...uriOptions(source, req.networkId),
-            })
+        store && layoutOptions
+          ? await layoutListItems(run, store.layout, req.query, layoutOptions)
           : await sqlListItems(run, source.catalog, req.query, {
               dialect: 'postgres',
               table: source.table,
@@ -85,10 +102,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
               numericStrings: true,
               ...uriOptions(source, req.networkId),
             });
-      if (!response) {
-        for (const d of diagnostics) if (d.severity === 'error') ctx.metrics?.qRejected.inc({ code: d.code });
-        throw new HttpError(400, errorsOf(diagnostics));
-      }
+      if (!response) throw rejected(ctx, diagnostics);
       return pageForm(response, source) as never;
     },
   );
