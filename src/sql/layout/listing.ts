@@ -129,7 +129,7 @@ export interface LayoutListing extends SqlListing {
   readonly itemOf: (row: Readonly<Record<string, unknown>>) => unknown;
   /**
    * The listed form of a row of `sql` or `rest` as JSON text, with the default `Uri` numbers
-   * (`withUriPrefix` makes others): with `listedOnly`, the search table's listed column as it
+   * (`layoutPage` and `layoutPageJson` give the page of other numbers): with `listedOnly`, the search table's listed column as it
    * is (built from the raw table's listed keys for a row written before that column existed);
    * else built from the raw item. Undefined for an item without an id.
    */
