@@ -239,14 +239,14 @@ export function listedUriPrefix(catalog: Catalog, options: ListedItemOptions = {
 
 /**
  * A listed form's JSON text (as `JSON.stringify` writes {@link toListedItem}'s result) with the
- * `Uri` prefix `from` turned into `to`: the form of other `Uri` numbers. The text starts with
+ * `Uri` prefix `from` turned into `to`: the form of other `Uri` numbers; undefined when the text
+ * is not a listed form of the prefix `from`. The text starts with
  * `{"Id":<id>,"Type":"Primary","Uri":"<from>`; the id's JSON cannot hold `,"Type":"` (a quote
  * inside a JSON string is escaped), so the first such place is the one.
  */
-export function withUriPrefix(text: string, from: string, to: string): string {
-  if (from === to) return text;
+export function withUriPrefix(text: string, from: string, to: string): string | undefined {
   const mark = `,"Type":"Primary","Uri":"${from}`;
-  const at = text.indexOf(mark);
-  if (at < 0) throw new Error(`not a listed form of the Uri prefix ${from}`);
-  return `${text.slice(0, at)},"Type":"Primary","Uri":"${to}${text.slice(at + mark.length)}`;
+  const at = text.startsWith('{"Id":') ? text.indexOf(mark) : -1;
+  if (at < 0) return undefined;
+  return from === to ? text : `${text.slice(0, at)},"Type":"Primary","Uri":"${to}${text.slice(at + mark.length)}`;
 }

@@ -16,10 +16,17 @@ function pageTexts(name: string, list: LayoutListing, rows: readonly Row[], othe
   const to = listedUriPrefix(catalog, options);
   const texts: string[] = [];
   for (let i = 0; i < kept.length; i++) {
-    const t = list.listedOf(kept[i] as Row);
-    // Every statement selects items with an id only: a row without a listed form is not one of its rows.
-    if (t === undefined) throwBadArgument(name, `rows[${i}]`, 'a row of list.sql or list.rest (an item with an id)', kept[i], 'Pass the rows of the listing statements as they were returned.');
-    texts.push(withUriPrefix(t, from, to));
+    let t: string | undefined;
+    try {
+      t = list.listedOf(kept[i] as Row);
+    } catch {
+      t = undefined; // a column that is not JSON: reported below
+    }
+    // Every statement selects items with an id only, and their listed forms: a row without one
+    // is not one of its rows (and its text must not be spliced into the page).
+    const moved = t === undefined ? undefined : withUriPrefix(t, from, to);
+    if (moved === undefined) throwBadArgument(name, `rows[${i}]`, 'a row of list.sql or list.rest (an item with an id and its listed form)', kept[i], 'Pass the rows of the listing statements as they were returned.');
+    texts.push(moved);
   }
   const other = list.listing.boundary !== undefined && otherSide;
   return { texts, sides: list.scan === 'asc' ? { before: other, after: more } : { before: more, after: other } };

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog, type Catalog } from '../../../src/catalog/index.js';
 import { listedRawKeys, toListedItem } from '../../../src/listing/index.js';
 import { listedUriPrefix, withUriPrefix } from '../../../src/listing/listed-item.js';
-import { layoutRow, searchLayout } from '../../../src/sql/index.js';
+import type { Query } from '../../../src/ast/index.js';
+import { layoutListSql, layoutPage, layoutPageJson, layoutRow, searchLayout } from '../../../src/sql/index.js';
 import { caseArbWith } from '../../support/case-arbitrary.js';
 
 const catalog = loadCatalog({
@@ -55,6 +56,23 @@ describe('the listed column', () => {
     expect(other({ Id: 501 })).not.toBe(layout.listed.column);
     // The same raw keys in other roles: the brand's id read as its name.
     expect(other({ Aliases: { ...catalog.Aliases, Brand: { Id: 'brand', Name: 'brand_id' } } })).not.toBe(layout.listed.column);
+  });
+
+  it('a page refuses, naming the row, a row that does not hold a listed form (nothing is spliced into the page)', () => {
+    const list = layoutListSql({ kind: 'query', clauses: [] } as Query, layout, { limit: 5 }, { table: 'search', rawTable: 'raw', listedOnly: true });
+    const good = { catq_listed: columnOf({ id: 1, title: 'Tent' }) };
+    expect(JSON.parse(layoutPageJson(list, [good], false)).Items).toEqual([toListedItem({ id: 1, title: 'Tent' }, catalog)]);
+    for (const bad of [{ catq_listed: '"injected"' }, { catq_listed: 'null' }, { catq_listed: null, catq_raw_listed: '{not json' }, { catq_listed: null, catq_raw_listed: '{"title":"no id"}' }]) {
+      for (const f of [layoutPage, layoutPageJson]) {
+        let thrown: unknown;
+        try {
+          f(list, [good, bad], false, { networkId: 3 });
+        } catch (e) {
+          thrown = e;
+        }
+        expect((thrown as { diagnostics?: { code: string; data: { name: string } }[] }).diagnostics?.map((d) => [d.code, d.data.name])).toEqual([['api/bad-argument', 'rows[1]']]);
+      }
+    }
   });
 
   it('property: the column is the listed form of the stored item, for any Uri numbers', () => {
