@@ -57,12 +57,42 @@ export interface KeyedItem {
 }
 
 /**
- * Batches write their rows in one order (the keys' code unit order), so two batches touching the
- * same ids lock them in the same order and do not deadlock each other; a deadlock that still
- * happens (a delete scans in index order) is retried by the transaction (store/db.ts).
+ * Every write of a batch takes its rows' locks in one order, PostgreSQL's order of `id_key`
+ * (`COLLATE "C"`: UTF-8 bytes, that is code points), so two batches touching the same ids wait
+ * for each other instead of deadlocking. An upsert inserts in this order; an update or a delete
+ * first locks its rows in this order ({@link lockKeys}), because its own scan would take them in
+ * whatever order the plan reads them (a sequential scan: the heap's). A deadlock that still
+ * happens is retried by the transaction (store/db.ts).
  */
 function inKeyOrder(items: readonly KeyedItem[]): KeyedItem[] {
-  return [...items].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...items].sort((a, b) => compareKeys(a.key, b.key));
+}
+
+/** Code point order of two strings (JavaScript's `<` compares UTF-16 code units instead). */
+function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+/** A code unit's place in code point order: surrogates (U+10000 and up) after U+E000..U+FFFF. */
+function codePointRank(unit: number): number {
+  return unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
+}
+
+/**
+ * Locks the existing rows of these keys, in key order, for the rest of the transaction, and
+ * returns their keys. The write that follows touches only these: a row another batch inserts in
+ * between is left alone (as if this batch had read the table when it locked), so the write takes
+ * no lock out of order, and an item's raw row and search row are always written together.
+ */
+async function lockKeys(db: Queryable, store: TableStore, keys: readonly string[]): Promise<Set<string>> {
+  const rows = await db.query(`SELECT id_key FROM ${ident(store.raw)} WHERE id_key = ANY($1::text[]) ORDER BY id_key COLLATE "C" FOR UPDATE`, [keys]);
+  return new Set(rows.map((r) => r['id_key'] as string));
 }
 
 /**
@@ -123,10 +153,12 @@ export async function upsertBatch(db: Db, store: TableStore, items: readonly Key
  */
 export async function updateItems(db: Queryable, store: TableStore, items: readonly KeyedItem[]): Promise<Set<string>> {
   if (!items.length) return new Set();
+  const locked = await lockKeys(db, store, items.map((i) => i.key));
+  if (!locked.size) return locked;
   const rows = await db.query(
     `UPDATE ${ident(store.raw)} AS t SET data = t.data || (e -> 1) FROM jsonb_array_elements($1::jsonb) AS e ` +
       `WHERE t.id_key = e ->> 0 AND jsonb_typeof(t.data) = 'object' RETURNING t.id_key, t.data`,
-    [JSON.stringify(inKeyOrder(items).map((i) => [i.key, i.data]))],
+    [JSON.stringify(inKeyOrder(items.filter((i) => locked.has(i.key))).map((i) => [i.key, i.data]))],
   );
   await writeSearchRows(db, store, rows.map((r) => ({ key: r['id_key'] as string, data: r['data'] })));
   return new Set(rows.map((r) => r['id_key'] as string));
@@ -135,8 +167,10 @@ export async function updateItems(db: Queryable, store: TableStore, items: reado
 /** Deletes the items with these keys and their search rows; unknown keys are ignored. */
 export async function deleteItems(db: Queryable, store: TableStore, keys: readonly string[]): Promise<void> {
   if (!keys.length) return;
-  await db.query(`DELETE FROM ${ident(store.raw)} WHERE id_key = ANY($1::text[])`, [keys]);
-  const d = layoutDeleteSql({ table: store.search }, keys);
+  const locked = [...(await lockKeys(db, store, keys))];
+  if (!locked.length) return;
+  await db.query(`DELETE FROM ${ident(store.raw)} WHERE id_key = ANY($1::text[])`, [locked]);
+  const d = layoutDeleteSql({ table: store.search }, locked);
   await db.query(d.sql, d.params);
 }
 
