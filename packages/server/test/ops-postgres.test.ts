@@ -164,6 +164,13 @@ describe('two processes writing the same ids', () => {
       // connections report their counts when they close, so this reads after the stops.)
       await a.stop();
       await b.stop();
+      // Every stored item has its search row and every search row its item, however the
+      // batches interleaved (a search row left behind would be listed; a missing one, never found).
+      const unpaired = await admin(
+        db.url,
+        async (c) => (await c.query(`SELECT count(*)::int AS n FROM ${TABLE} r FULL JOIN catq_search_901 s ON s.item_key = r.id_key WHERE r.id_key IS NULL OR s.item_key IS NULL`)).rows[0].n,
+      );
+      expect(unpaired).toBe(0);
       const deadlocks = await admin(db.url, async (c) => {
         const others = 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
         for (let t = 0; t < 100 && (await c.query(others)).rows[0].n > 0; t++) await sleep(100);
