@@ -69,7 +69,7 @@ function inKeyOrder(items: readonly KeyedItem[]): KeyedItem[] {
 }
 
 /** Code point order of two strings (JavaScript's `<` compares UTF-16 code units instead). */
-function compareKeys(a: string, b: string): number {
+export function compareKeys(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);
