@@ -5,6 +5,8 @@
  * @module
  */
 export { itemId, isItemId, compareIds, type ItemId } from './ids.js';
+/** Strings in Unicode code point order, the order of ids' strings; also UTF-8's byte order, which SQL `COLLATE "C"` compares. */
+export { compareCodePoints } from '../text/index.js';
 export { ITEM_KINDS, kindSource, derivedRecordsCatalog, type ItemKind, type DerivedKind, type KindSource } from './kinds.js';
 /** Whether a text (a URL's `boundary-id`, a path's id) is a number written the way JavaScript writes it back. */
 export { canonicalNumber } from '../check/index.js';

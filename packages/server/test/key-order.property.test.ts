@@ -1,14 +1,16 @@
 /**
  * Batches take their row locks in one order (store/items.ts): an upsert inserts in the order of
- * `compareKeys`, an update or a delete locks with `ORDER BY id_key COLLATE "C"`. The two orders
- * must be the same, or two batches could still lock the same ids in opposite orders. Checked
- * here against PostgreSQL itself on generated ids, JSON texts as the service keys them (numbers,
- * and strings with characters above U+FFFF beside U+E000..U+FFFF, where UTF-16 order differs).
+ * catq's `compareCodePoints`, an update or a delete locks with `ORDER BY id_key COLLATE "C"`.
+ * The two orders must be the same, or two batches could still lock the same ids in opposite
+ * orders. Checked here against PostgreSQL itself on generated ids, JSON texts as the service keys
+ * them (numbers, and strings with characters above U+FFFF beside U+E000..U+FFFF, where UTF-16
+ * order differs).
  */
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { compareKeys, idKey } from '../src/store/items.js';
+import { compareCodePoints } from 'catq/listing';
+import { idKey } from '../src/store/items.js';
 import { DATABASE_URL } from './support/process.js';
 
 let client: pg.Client;
@@ -24,10 +26,10 @@ const char = fc.oneof(
 );
 const id = fc.oneof(fc.array(char, { maxLength: 6 }).map((cs) => cs.join('')), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
 
-it('compareKeys sorts keys as PostgreSQL orders them with COLLATE "C"', async () => {
+it('compareCodePoints sorts id keys as PostgreSQL orders them with COLLATE "C"', async () => {
   await fc.assert(
     fc.asyncProperty(fc.uniqueArray(id.map(idKey), { minLength: 2, maxLength: 30 }), async (keys) => {
-      const ours = [...keys].sort(compareKeys);
+      const ours = [...keys].sort(compareCodePoints);
       const rows = await client.query('SELECT k FROM unnest($1::text[]) AS k ORDER BY k COLLATE "C"', [keys]);
       expect(ours).toEqual(rows.rows.map((r) => r.k as string));
     }),
@@ -36,6 +38,6 @@ it('compareKeys sorts keys as PostgreSQL orders them with COLLATE "C"', async ()
 });
 
 it('differs from UTF-16 order where it must: U+E000 before U+10000', () => {
-  expect(compareKeys('"\ue000"', '"\u{10000}"')).toBeLessThan(0);
+  expect(compareCodePoints('"\ue000"', '"\u{10000}"')).toBeLessThan(0);
   expect('"\ue000"' < '"\u{10000}"').toBe(false);
 });

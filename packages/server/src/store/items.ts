@@ -1,5 +1,5 @@
 import type { ItemId } from 'catq';
-import { canonicalNumber } from 'catq/listing';
+import { canonicalNumber, compareCodePoints } from 'catq/listing';
 import { layoutDeleteSql, layoutUpsert } from 'catq/sql';
 import { ident } from './names.js';
 import type { Db, Queryable } from './db.js';
@@ -58,30 +58,14 @@ export interface KeyedItem {
 
 /**
  * Every write of a batch takes its rows' locks in one order, PostgreSQL's order of `id_key`
- * (`COLLATE "C"`: UTF-8 bytes, that is code points), so two batches touching the same ids wait
- * for each other instead of deadlocking. An upsert inserts in this order; an update or a delete
- * first locks its rows in this order ({@link lockKeys}), because its own scan would take them in
- * whatever order the plan reads them (a sequential scan: the heap's). A deadlock that still
- * happens is retried by the transaction (store/db.ts).
+ * (`COLLATE "C"`: UTF-8 bytes, that is code points, catq's `compareCodePoints`), so two batches
+ * touching the same ids wait for each other instead of deadlocking. An upsert inserts in this
+ * order; an update or a delete first locks its rows in this order ({@link lockKeys}), because its
+ * own scan would take them in whatever order the plan reads them (a sequential scan: the heap's).
+ * A deadlock that still happens is retried by the transaction (store/db.ts).
  */
 function inKeyOrder(items: readonly KeyedItem[]): KeyedItem[] {
-  return [...items].sort((a, b) => compareKeys(a.key, b.key));
-}
-
-/** Code point order of two strings (JavaScript's `<` compares UTF-16 code units instead). */
-export function compareKeys(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return codePointRank(x) - codePointRank(y);
-  }
-  return a.length - b.length;
-}
-
-/** A code unit's place in code point order: surrogates (U+10000 and up) after U+E000..U+FFFF. */
-function codePointRank(unit: number): number {
-  return unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
+  return [...items].sort((a, b) => compareCodePoints(a.key, b.key));
 }
 
 /**
