@@ -142,7 +142,8 @@ export async function updateItems(db: Queryable, store: TableStore, items: reado
   const rows = await db.query(
     `UPDATE ${ident(store.raw)} AS t SET data = t.data || (e -> 1) FROM jsonb_array_elements($1::jsonb) AS e ` +
       `WHERE t.id_key = e ->> 0 AND jsonb_typeof(t.data) = 'object' RETURNING t.id_key, t.data`,
-    [JSON.stringify(inKeyOrder(items.filter((i) => locked.has(i.key))).map((i) => [i.key, i.data]))],
+    // The rows are locked already: the order of this list no longer matters.
+    [JSON.stringify(items.filter((i) => locked.has(i.key)).map((i) => [i.key, i.data]))],
   );
   await writeSearchRows(db, store, rows.map((r) => ({ key: r['id_key'] as string, data: r['data'] })));
   return new Set(rows.map((r) => r['id_key'] as string));
