@@ -13,6 +13,8 @@ export interface LayoutClauseContext {
   readonly prefix: number;
   /** Largest term kept in the terms, UTF-8 bytes. */
   readonly termBytes: number;
+  /** When given, the name of every search-table column the clause reads is added to it. */
+  readonly used?: Set<string> | undefined;
 }
 
 const FALSE = 'FALSE';
@@ -106,6 +108,7 @@ export function layoutClause(p: ClausePlan, a: LayoutAttribute, ctx: LayoutClaus
   const col = (role: ColumnRole): string => {
     const name = a.columns[role];
     if (name === undefined) throw new Error(`catq internal error: no ${role} column for ${a.attribute.Type} ${a.attribute.Cardinality}`);
+    ctx.used?.add(name);
     return `s.${ident(name)}`;
   };
   const b = ctx.b;

@@ -185,11 +185,17 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const walk = b.param(walkRows);
   // With an equality on a value followed by the id keys in its B-tree, the walk reads that value's items only.
   const equal = orderedWalkCondition(plan, layout, b, options.backfilled);
+  const walkBound = bound(b);
+  const used = new Set<string>(['item_key', 'id_kind', 'id_num', 'id_str']);
+  if (listedOnly) used.add(layout.listed.column);
+  const where = layoutWhere(plan, layout, b, raw, options, used);
   // The walk's rows carry the index's string key (`catq_prefix`), so that the page below can be
   // taken from them in the index's order without sorting the walk: it then stops at its
-  // `limit + 1`-th match, however few matches PostgreSQL expects among the walked rows.
-  const walked = `(SELECT *, left(s.id_str, ${prefix}) AS catq_prefix FROM ${t.table} AS s WHERE ${equal ? `${equal} AND ` : ''}s.id_kind IS NOT NULL${bound(b)} ORDER BY ${indexed} FETCH FIRST (${walk}::int) ROWS WITH TIES)`;
-  const where = layoutWhere(plan, layout, b, raw, options);
+  // `limit + 1`-th match, however few matches PostgreSQL expects among the walked rows. They
+  // carry only the columns the page reads: with `SELECT *` PostgreSQL copied every column of
+  // each walked row (about 60 on the sample catalog): up to a third of the walk's time at 1M items.
+  const walkedColumns = [...used].map((c) => `s.${ident(c)}`).join(', ');
+  const walked = `(SELECT ${walkedColumns}, left(s.id_str, ${prefix}) AS catq_prefix FROM ${t.table} AS s WHERE ${equal ? `${equal} AND ` : ''}s.id_kind IS NOT NULL${walkBound} ORDER BY ${indexed} FETCH FIRST (${walk}::int) ROWS WITH TIES)`;
   const n1 = b.param(listing.limit + 1);
   const walkOrder = ['s.id_kind', 's.id_num', 's.catq_prefix'].map((e) => `${e} ${dir}`).join(', ');
   // The first `limit + 1` matches in the index's order (with the rows tied with the last: ids

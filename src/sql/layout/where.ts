@@ -35,11 +35,13 @@ export function checkedOn(query: Query | CheckedQuery, layout: SearchLayout, opt
 
 /**
  * The condition of a checked query on the search table (alias `s`): each clause as plain
- * predicates on typed columns, ANDed; `TRUE` for the empty query.
+ * predicates on typed columns, ANDed; `TRUE` for the empty query. When `used` is given, the name
+ * of every search-table column the condition reads is added to it (`item_key` for a clause
+ * answered from the raw table).
  */
-export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuilder, raw: RawSource, options: LayoutWhereOptions): string {
+export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuilder, raw: RawSource, options: LayoutWhereOptions, used?: Set<string>): string {
   const filled = options.backfilled === undefined ? undefined : new Set(options.backfilled);
-  const ctx = { b, prefix: layout.policy.prefixLength, termBytes: layout.policy.termBytes };
+  const ctx = { b, prefix: layout.policy.prefixLength, termBytes: layout.policy.termBytes, used };
   let n = 0;
   const alias = () => `catq_r${++n}`;
   const parts: string[] = [];
@@ -51,6 +53,7 @@ export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuil
       continue;
     }
     const out = rawClause(p, b, raw, alias);
+    used?.add('item_key');
     if ('error' in out) problems.push(out.error);
     else parts.push(`(${out.sql})`);
   }

@@ -39,6 +39,8 @@ interface PlanNode {
   'Index Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
+  /** With VERBOSE: the columns a node returns. */
+  Output?: string[];
   Plans?: PlanNode[];
 }
 
@@ -46,8 +48,8 @@ function nodes(p: PlanNode): PlanNode[] {
   return [p, ...(p.Plans ?? []).flatMap(nodes)];
 }
 
-async function plan(sql: string, params: readonly unknown[], analyze = false): Promise<PlanNode> {
-  const r = await db.query(`EXPLAIN (FORMAT JSON${analyze ? ', ANALYZE' : ''}) ${sql}`, [...params]);
+async function plan(sql: string, params: readonly unknown[], analyze = false, verbose = false): Promise<PlanNode> {
+  const r = await db.query(`EXPLAIN (FORMAT JSON${analyze ? ', ANALYZE' : ''}${verbose ? ', VERBOSE' : ''}) ${sql}`, [...params]);
   return (r.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
 }
 
@@ -151,6 +153,12 @@ describe(`plans on ${SEED_ITEMS * COPIES} rows`, () => {
     // at the limit + 1-th match whatever PostgreSQL expects of the clauses.
     expect(nodes(limits.at(-2)!).filter((n) => /Sort/.test(n['Node Type'])), 'the page stops at its last match').toEqual([]);
     expect(walk.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'search')).toEqual([]);
+    // The walked rows carry the columns the page reads, not every column of the search table:
+    // the item key, the three id keys, the listed form, the string key of the index and at most
+    // two columns per clause (a text's terms and tokens, a list's keys and its long values).
+    const scanned = nodes(await plan(list.sql, list.params, false, true)).filter((n) => n['Relation Name'] === 'search');
+    expect(scanned.length).toBeGreaterThan(0);
+    for (const n of scanned) expect(n.Output?.length, `${shape.name}: the walk's columns`).toBeLessThanOrEqual(6 + 2 * query.clauses.length);
     const ran = await plan(list.sql, list.params, true);
     const filled = ran['Actual Rows'] === LIMIT + 1;
     // Every row holds its listed column: the page reads no raw row (the raw lookup, for rows
