@@ -104,7 +104,10 @@ function keyset(cmp: Comparison, boundary: string | number, prefix: number, b: S
 
 /**
  * The statements of one page on a search layout: `sql` (the walk), `rest` when the walk comes
- * back short, and `otherSide` with a boundary.
+ * back short, and `otherSide` with a boundary. With a boundary, the rows of `sql` have
+ * `catq_other` too: when it returns `limit + 1` rows (the page is full), whether some matching
+ * item lies on the other side of the boundary (the answer of `otherSide`, which then need not
+ * run); NULL when it returns fewer.
  */
 export interface LayoutListing extends SqlListing {
   /**
@@ -202,7 +205,18 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   // sharing a cut string key), then in the whole id order.
   const matched = `SELECT ${keys}, s.catq_prefix FROM ${walked} AS s WHERE ${where} ORDER BY ${walkOrder} FETCH FIRST (${n1}::int) ROWS WITH TIES`;
   const wholeOrder = ['catq_k0', 'catq_k1', 'catq_prefix', 'catq_k2'].map((e) => `catq_m.${e} ${dir}`).join(', ');
-  const text = page(`SELECT catq_m.* FROM (${matched}) AS catq_m ORDER BY ${wholeOrder} LIMIT ${n1}::int`, b);
+  /** Whether a matching item lies on the other side of the boundary (with a boundary only). */
+  const otherExists = (sb: SqlBuilder): string => {
+    const other = keyset(complementComparison(cmp as Comparison), listing.boundary as string | number, prefix, sb);
+    return `SELECT EXISTS (SELECT 1 FROM ${t.table} AS s WHERE s.id_kind IS NOT NULL AND ${layoutWhere(plan, layout, sb, raw, options)} AND ${other})`;
+  };
+  // With a boundary, a walk that fills its page also answers the other-side question in its own
+  // rows (`catq_other`), so a next page is one statement, not two: PostgreSQL evaluates the
+  // uncorrelated EXISTS once, and only when the page is full (a short walk is followed by the
+  // rest, which answers it instead).
+  const paged = listing.boundary !== undefined && cmp !== undefined;
+  const walkOther = paged ? `, CASE WHEN count(*) OVER () >= ${n1}::int THEN (${otherExists(b)}) END AS catq_other` : '';
+  const text = page(`SELECT catq_m.* FROM (${matched}) AS catq_m ORDER BY ${wholeOrder} LIMIT ${n1}::int`, b, walkOther);
   // The rest: every matching row past the boundary, found by the clause indexes and sorted. Its
   // ORDER BY, and its test for an id, are expressions the id index cannot answer, so PostgreSQL
   // cannot turn it into a walk of the id order or a read of the whole id index, whatever it
@@ -273,11 +287,9 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
       return (rest ??= compileRest());
     },
   };
-  if (listing.boundary !== undefined && cmp) {
+  if (paged) {
     const ob = new SqlBuilder('numbered');
-    const oWhere = layoutWhere(plan, layout, ob, raw, options);
-    const other = keyset(complementComparison(cmp), listing.boundary, prefix, ob);
-    out.otherSide = ob.finish(`SELECT EXISTS (SELECT 1 FROM ${t.table} AS s WHERE s.id_kind IS NOT NULL AND ${oWhere} AND ${other}) AS other`);
+    out.otherSide = ob.finish(`SELECT (${otherExists(ob)}) AS other`);
   }
   return out;
 }

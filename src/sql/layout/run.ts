@@ -99,22 +99,21 @@ async function listedRows(fn: string, run: SqlRunner, layout: SearchLayout, para
   };
   const known = key === undefined ? undefined : memory?.get(key);
   let found: readonly Row[];
-  let fromRest = false;
   if (known !== undefined && known <= list.walkRows) {
     found = await runRest();
-    fromRest = true;
   } else {
     found = await run(list.sql, list.params);
     // A walk that came back short: the page is the rest's (see LayoutListing).
     if (found.length <= list.limit) {
       found = await runRest();
-      fromRest = true;
     } else if (key !== undefined) memory?.delete(key);
   }
   let other = false;
   if (list.otherSide) {
-    // The rest's rows say whether a match lies on the other side; without rows it must be asked.
-    const o = fromRest && found.length > 0 ? found[0]?.['catq_other'] : (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
+    // The rows of the rest, and of a walk that filled its page, say whether a match lies on the
+    // other side (LayoutListing); otherwise (no rows) it must be asked.
+    const said = found[0]?.['catq_other'];
+    const o = said !== undefined && said !== null ? said : (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
     other = o === true || o === 1 || o === 't';
   }
   return { rows: found, list, other, diagnostics };

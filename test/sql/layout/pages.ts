@@ -21,8 +21,12 @@ export const ELSEWHERE = { networkId: 7, tableId: 12 };
 export async function layoutPages(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, params: Params, opts: PageOptions = {}): Promise<{ page: ListPage; elsewhere: ListPage }> {
   const l = layoutListSql(q, layout, params, { table: 'search_' + g, rawTable: 'raw_' + g, ...opts });
   let found = await e.query(l.sql, l.params);
-  if (found.length <= l.limit) found = await e.query(l.rest.sql, l.rest.params);
+  const filled = found.length > l.limit;
+  if (!filled) found = await e.query(l.rest.sql, l.rest.params);
   const other = l.otherSide ? Boolean((await e.query(l.otherSide.sql, l.otherSide.params))[0]?.['other']) : false;
+  // A full walk, and a rest with rows, answer the other-side question in their rows too.
+  if (l.otherSide && found.length > 0) expect(Boolean(found[0]?.['catq_other']), `catq_other of the ${filled ? 'walk' : 'rest'}`).toBe(other);
+  if (!l.otherSide) expect(found[0]?.['catq_other'] ?? null).toBe(null);
   if (!opts.listedOnly) {
     const page = sqlPage(l, found.map(l.itemOf), other, layout.catalog);
     expect(pageOfRows(l, found, other), 'layoutPage of raw rows').toEqual(page);
