@@ -1,4 +1,4 @@
-import { guard, throwBadArgument } from '../../diagnostics/index.js';
+import { guard, isQueryError, throwBadArgument } from '../../diagnostics/index.js';
 import type { ItemId } from '../../listing/index.js';
 import { listedUriPrefix, withUriPrefix, type ListedItem, type ListedItemOptions } from '../../listing/listed-item.js';
 import { listedPage, listedPageJson, type ListPage, type PageSides } from '../../listing/page.js';
@@ -19,7 +19,8 @@ function pageTexts(name: string, list: LayoutListing, rows: readonly Row[], othe
     let t: string | undefined;
     try {
       t = list.listedOf(kept[i] as Row);
-    } catch {
+    } catch (e) {
+      if (isQueryError(e)) throw e; // listedFilled given for a table that is not filled: its own diagnostic
       t = undefined; // a column that is not JSON: reported below
     }
     // Every statement selects items with an id only, and their listed forms: a row without one

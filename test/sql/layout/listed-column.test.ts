@@ -75,6 +75,23 @@ describe('the listed column', () => {
     }
   });
 
+  it('with listedFilled, a row whose listed column is NULL is refused with its own diagnostic, never listed', () => {
+    const list = layoutListSql({ kind: 'query', clauses: [] } as Query, layout, { limit: 5 }, { table: 'search', rawTable: 'raw', listedOnly: true, listedFilled: true });
+    expect(list.sql).not.toContain('catq_raw_listed');
+    const good = { catq_listed: columnOf({ id: 1, title: 'Tent' }) };
+    for (const f of [layoutPage, layoutPageJson]) {
+      let thrown: unknown;
+      try {
+        f(list, [good, { catq_listed: null }], false);
+      } catch (e) {
+        thrown = e;
+      }
+      expect((thrown as { diagnostics?: { code: string; data: { option: string } }[] }).diagnostics?.map((d) => [d.code, d.data.option])).toEqual([['sql/bad-option', 'listedFilled']]);
+    }
+    // Without it, such a row's listed keys come from the raw table (catq_raw_listed).
+    expect(layoutListSql({ kind: 'query', clauses: [] } as Query, layout, { limit: 5 }, { table: 'search', rawTable: 'raw', listedOnly: true }).sql).toContain('catq_raw_listed');
+  });
+
   it('property: the column is the listed form of the stored item, for any Uri numbers', () => {
     fc.assert(
       fc.property(caseArbWith({ maxItems: 12, maxClauses: 1 }), fc.integer({ min: 0, max: 2 ** 31 }), fc.option(fc.integer({ min: 0, max: 2 ** 31 }), { nil: undefined }), (c, networkId, tableId) => {

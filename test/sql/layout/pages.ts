@@ -12,7 +12,7 @@ import type { LayoutEngine } from './engines.js';
 type Params = Record<string, unknown>;
 
 /** What a walk varies: which attributes are backfilled, how far a page walks the id order, whether rows hold only the listed keys. */
-export type PageOptions = Pick<LayoutListOptions, 'backfilled' | 'walkRows' | 'listedOnly'>;
+export type PageOptions = Pick<LayoutListOptions, 'backfilled' | 'walkRows' | 'listedOnly' | 'listedFilled'>;
 
 /** Other `Uri` numbers than the default ones, which every page is also built with. */
 export const ELSEWHERE = { networkId: 7, tableId: 12 };
@@ -20,6 +20,8 @@ export const ELSEWHERE = { networkId: 7, tableId: 12 };
 /** One page on the layout of group `g`, with the default `Uri` numbers and with {@link ELSEWHERE}'s. */
 export async function layoutPages(e: LayoutEngine, g: string, layout: SearchLayout, q: Query, params: Params, opts: PageOptions = {}): Promise<{ page: ListPage; elsewhere: ListPage }> {
   const l = layoutListSql(q, layout, params, { table: 'search_' + g, rawTable: 'raw_' + g, ...opts });
+  // With listedFilled, the statements carry no lookup of the raw table for rows without a listed form.
+  if (opts.listedFilled) for (const st of [l, l.rest]) expect(st.sql).not.toContain('catq_raw_listed');
   let found = await e.query(l.sql, l.params);
   const filled = found.length > l.limit;
   if (!filled) found = await e.query(l.rest.sql, l.rest.params);

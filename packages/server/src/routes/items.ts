@@ -75,6 +75,8 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
             table: store.search,
             rawTable: store.raw,
             backfilled: store.filled,
+            // Rows written before the listed column existed are read from the raw table until it is backfilled.
+            listedFilled: store.listedFilled,
             ...optional('tableRows', tableRowsOf(reads, store)),
             runRest: runRestOn(reads),
             memory: store.memory,
