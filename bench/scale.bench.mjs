@@ -45,7 +45,8 @@ const quantile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
 };
-const ms = (x) => (x === undefined ? '–' : x < 10 ? +x.toFixed(2) : Math.round(x));
+// Two decimals under 10 ms, one under 100 (so that a goal of 10 or 25 ms can be read off), whole ms above.
+const ms = (x) => (x === undefined ? '–' : x < 10 ? +x.toFixed(2) : x < 100 ? +x.toFixed(1) : Math.round(x));
 
 
 async function post(url, body, headers) {
