@@ -15,6 +15,12 @@ export interface LayoutClauseContext {
   readonly termBytes: number;
   /** When given, the name of every search-table column the clause reads is added to it. */
   readonly used?: Set<string> | undefined;
+  /**
+   * The condition tests rows already read (a page's walk), so nothing is written only for an
+   * index to find rows by: a long phrase is its token-sequence test alone, without the pair terms
+   * (PostgreSQL tests the cheaper-looking `@>` first, and on rows already read it is the dearer test).
+   */
+  readonly rowsRead?: boolean | undefined;
 }
 
 const FALSE = 'FALSE';
@@ -90,13 +96,16 @@ function textMatch(t: Extract<ValueTest, { kind: 'text' }>, terms: string, toks:
   }
   const pairs = words.slice(1).map((w, i) => `${words[i] as string} ${w}`);
   const shortPairs = distinct(pairs.filter(fits));
+  const exact = !(words.length === 2 && shortPairs.length === 1);
+  // On rows already read, the token sequence decides alone (it is exact): the terms only find rows.
+  if (exact && ctx.rowsRead) return `strpos(${toks}, ${b.param(tokenSequence(words))}::text) > 0`;
   if (shortPairs.length) parts.push(`${terms} @> ${arr(b, shortPairs, 'text')}`);
   else {
     const shortWords = distinct(words.filter(fits));
     if (shortWords.length) parts.push(`${terms} @> ${arr(b, shortWords, 'text')}`);
   }
   // Two words whose pair is a term are decided by the index; longer phrases are rechecked on the few candidates.
-  if (!(words.length === 2 && shortPairs.length === 1)) parts.push(`strpos(${toks}, ${b.param(tokenSequence(words))}::text) > 0`);
+  if (exact) parts.push(`strpos(${toks}, ${b.param(tokenSequence(words))}::text) > 0`);
   return parts.join(' AND ');
 }
 

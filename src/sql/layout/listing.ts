@@ -207,7 +207,7 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const walkBound = bound(b);
   const used = new Set<string>(['item_key', 'id_kind', 'id_num', 'id_str']);
   if (listedOnly) used.add(layout.listed.column);
-  const where = layoutWhere(plan, layout, b, raw, options, used);
+  const where = layoutWhere(plan, layout, b, raw, options, { used, rowsRead: true });
   // The walk's rows carry the index's string key (`catq_prefix`), so that the page below can be
   // taken from them in the index's order without sorting the walk: it then stops at its
   // `limit + 1`-th match, however few matches PostgreSQL expects among the walked rows. They

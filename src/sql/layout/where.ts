@@ -33,15 +33,22 @@ export function checkedOn(query: Query | CheckedQuery, layout: SearchLayout, opt
   return plan;
 }
 
+/** How a condition will be used (see {@link layoutWhere}). */
+export interface WhereUse {
+  /** The name of every search-table column the condition reads is added to it (`item_key` for a clause answered from the raw table). */
+  readonly used?: Set<string>;
+  /** The condition tests rows already read (a page's walk): parts written only for an index are left out. */
+  readonly rowsRead?: boolean;
+}
+
 /**
  * The condition of a checked query on the search table (alias `s`): each clause as plain
- * predicates on typed columns, ANDed; `TRUE` for the empty query. When `used` is given, the name
- * of every search-table column the condition reads is added to it (`item_key` for a clause
- * answered from the raw table).
+ * predicates on typed columns, ANDed; `TRUE` for the empty query.
  */
-export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuilder, raw: RawSource, options: LayoutWhereOptions, used?: Set<string>): string {
+export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuilder, raw: RawSource, options: LayoutWhereOptions, use: WhereUse = {}): string {
   const filled = options.backfilled === undefined ? undefined : new Set(options.backfilled);
-  const ctx = { b, prefix: layout.policy.prefixLength, termBytes: layout.policy.termBytes, used };
+  const used = use.used;
+  const ctx = { b, prefix: layout.policy.prefixLength, termBytes: layout.policy.termBytes, used, rowsRead: use.rowsRead };
   let n = 0;
   const alias = () => `catq_r${++n}`;
   const parts: string[] = [];
