@@ -82,8 +82,30 @@ export interface CheckedQuery {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** The plans {@link check} made: a look-alike built by hand is not trusted, it is checked again. */
-const MADE_BY_CHECK = new WeakSet<object>();
+/**
+ * The plans {@link check} made: a look-alike built by hand is not trusted (it is checked as what
+ * it is, not a query, and refused).
+ * One set for every entry of the package loaded in the process: each entry bundle (`catq`,
+ * `catq/sql`, `catq/eval`, ...) has its own copy of this module, and a plan that `catq`'s `check`
+ * made is one that `catq/sql`'s `layoutListSql` takes as it is. The key names the plans' format:
+ * change its number when `CheckedQuery` or `ClausePlan` change, so that another version of catq
+ * in the same process never takes a plan it cannot read.
+ */
+const REGISTRY = Symbol.for('catq.checked-plans.1');
+const MADE_BY_CHECK: WeakSet<object> = sharedSet();
+
+function sharedSet(): WeakSet<object> {
+  const g = globalThis as unknown as Record<symbol, unknown>;
+  const found = g[REGISTRY];
+  if (found instanceof WeakSet) return found as WeakSet<object>;
+  const made = new WeakSet<object>();
+  try {
+    g[REGISTRY] = made;
+  } catch {
+    // A frozen global object (a locked-down realm): each entry keeps its own plans.
+  }
+  return made;
+}
 
 /** The checked query of `query`: `clauses` are the plans of every clause, in order. */
 export function checkedQuery(query: Query, catalog: Catalog, clauses: readonly ClausePlan[], diagnostics: readonly Diagnostic[]): CheckedQuery {

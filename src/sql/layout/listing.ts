@@ -306,8 +306,18 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
     },
   };
   if (paged) {
-    const ob = new SqlBuilder('numbered');
-    out.otherSide = ob.finish(`SELECT (${otherExists(ob)}) AS other`);
+    // Compiled when first read, as the rest: a full walk or a rest with rows answers it already.
+    let otherSide: SqlStatement | undefined;
+    Object.defineProperty(out, 'otherSide', {
+      enumerable: true,
+      get: (): SqlStatement => {
+        if (!otherSide) {
+          const ob = new SqlBuilder('numbered');
+          otherSide = ob.finish(`SELECT (${otherExists(ob)}) AS other`);
+        }
+        return otherSide;
+      },
+    });
   }
   return out;
 }

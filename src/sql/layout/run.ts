@@ -108,13 +108,11 @@ async function listedRows(fn: string, run: SqlRunner, layout: SearchLayout, para
       found = await runRest();
     } else if (key !== undefined) memory?.delete(key);
   }
-  let other = false;
-  if (list.otherSide) {
-    // The rows of the rest, and of a walk that filled its page, say whether a match lies on the
-    // other side (LayoutListing); otherwise (no rows) it must be asked.
-    const said = found[0]?.['catq_other'];
-    const o = said !== undefined && said !== null ? said : (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
-    other = o === true || o === 1 || o === 't';
-  }
+  // The rows of the rest, and of a walk that filled its page, say whether a match lies on the
+  // other side of a boundary (LayoutListing); otherwise (no rows) `otherSide` asks, when there is one.
+  const said = found[0]?.['catq_other'];
+  const side = said === undefined || said === null ? list.otherSide : undefined;
+  const o = side ? (await run(side.sql, side.params))[0]?.['other'] : said;
+  const other = o === true || o === 1 || o === 't';
   return { rows: found, list, other, diagnostics };
 }
