@@ -2,7 +2,7 @@ import { testedValues } from '../../check/index.js';
 import { itemId } from '../../listing/index.js';
 import { listedReader, type ListedItem } from '../../listing/listed-item.js';
 import { compareCodePoints } from '../../text/index.js';
-import type { LayoutAttribute, SearchLayout } from './plan.js';
+import type { ColumnRole, LayoutAttribute, SearchLayout } from './plan.js';
 import { pgHolds, stringKey } from './safe-text.js';
 import { textLayout } from './text-terms.js';
 
@@ -41,36 +41,71 @@ function distinct<T>(xs: Iterable<T>): T[] {
   return [...new Set(xs)];
 }
 
+/** A row's value in one column (see {@link LayoutRow}). */
+type Cell = LayoutRow[string];
+
+/**
+ * The columns of a layout in the order a row holds them: the id's three, the listed form, then
+ * each attribute's columns in its role order. Rows are arrays in this order while they are made
+ * (a store by position, where a row object of some 60 named keys is a dictionary); each
+ * attribute's roles are mapped to positions once per layout.
+ */
+export interface LayoutColumns {
+  /** Column names, unquoted. */
+  readonly names: readonly string[];
+  /** Each attribute's positions by role, in `layout.attributes` order. */
+  readonly slots: readonly Readonly<Partial<Record<ColumnRole, number>>>[];
+}
+
+const columnsCache = new WeakMap<SearchLayout, LayoutColumns>();
+
+/** {@link LayoutColumns} of a layout, made once per layout. */
+export function layoutColumns(layout: SearchLayout): LayoutColumns {
+  let cols = columnsCache.get(layout);
+  if (!cols) {
+    const names = ['id_kind', 'id_num', 'id_str', layout.listed.column];
+    const slots = layout.attributes.map((a) => {
+      const s: Partial<Record<ColumnRole, number>> = {};
+      for (const [role, name] of Object.entries(a.columns) as [ColumnRole, string][]) {
+        s[role] = names.length;
+        names.push(name);
+      }
+      return s;
+    });
+    columnsCache.set(layout, (cols = { names, slots }));
+  }
+  return cols;
+}
+
 /**
  * The columns of a Cardinality One attribute (shape `one`: the tested value is the value itself),
  * written without the element lists of the general case below: most attributes of most items
  * take this path, once per write.
  */
-function layOne(a: LayoutAttribute, v: unknown, termBytes: number, row: LayoutRow): string | undefined {
-  const c = a.columns;
-  switch (a.attribute.Type) {
+function layOne(type: string, s: Partial<Record<ColumnRole, number>>, v: unknown, termBytes: number, row: Cell[]): string | undefined {
+  switch (type) {
     case 'Number':
-      if (c.num !== undefined) row[c.num] = isNum(v) ? num(v) : null;
+      if (s.num !== undefined) row[s.num] = isNum(v) ? num(v) : null;
       return undefined;
     case 'Boolean':
-      if (c.bool !== undefined) row[c.bool] = typeof v === 'boolean' ? v : null;
+      if (s.bool !== undefined) row[s.bool] = typeof v === 'boolean' ? v : null;
       return undefined;
     case 'Referenced': {
       // Referenced values compare by canonical text: a string, or a finite number's String().
-      const s = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
-      if (s !== null && !pgHolds(s)) return UNHOLDABLE;
-      if (c.str !== undefined) row[c.str] = s;
+      const str = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
+      if (str !== null && !pgHolds(str)) return UNHOLDABLE;
+      if (s.str !== undefined) row[s.str] = str;
       return undefined;
     }
     case 'String':
     case 'Text': {
-      const s = typeof v === 'string' ? v : null;
-      if (s !== null && !pgHolds(s)) return UNHOLDABLE;
-      if (c.str !== undefined) row[c.str] = s;
-      if (c.terms !== undefined) {
-        const t = s === null ? undefined : textLayout(s, termBytes);
-        row[c.terms] = t ? t.terms : null;
-        if (c.tokens !== undefined) row[c.tokens] = t ? t.tokens : null;
+      const str = typeof v === 'string' ? v : null;
+      if (str !== null && !pgHolds(str)) return UNHOLDABLE;
+      if (s.str !== undefined) row[s.str] = str;
+      if (s.terms !== undefined) {
+        const t = str === null ? undefined : textLayout(str, termBytes);
+        row[s.terms] = t ? t.terms : null;
+        if (s.tokens !== undefined) row[s.tokens] = t ? t.tokens : null;
       }
       return undefined;
     }
@@ -80,16 +115,15 @@ function layOne(a: LayoutAttribute, v: unknown, termBytes: number, row: LayoutRo
 }
 
 /** Writes the columns of one attribute into `row`; returns a problem when a string cannot be held. */
-function layAttribute(a: LayoutAttribute, item: unknown, prefix: number, termBytes: number, row: LayoutRow): string | undefined {
+function layAttribute(a: LayoutAttribute, s: Partial<Record<ColumnRole, number>>, item: unknown, prefix: number, termBytes: number, row: Cell[]): string | undefined {
   const raw = readOwn(item, a.rawKey);
-  const c = a.columns;
-  if (c.present !== undefined) row[c.present] = raw !== undefined && raw !== null;
-  if (a.shape === 'one') return layOne(a, raw, termBytes, row);
-  const set = (col: string | undefined, v: LayoutRow[string]) => {
-    if (col !== undefined) row[col] = v;
+  if (s.present !== undefined) row[s.present] = raw !== undefined && raw !== null;
+  const type = a.attribute.Type;
+  if (a.shape === 'one') return layOne(type, s, raw, termBytes, row);
+  const set = (at: number | undefined, v: Cell): void => {
+    if (at !== undefined) row[at] = v;
   };
   const vals = testedValues(a.shape, raw);
-  const type = a.attribute.Type;
   const numbers = distinct(vals.filter(isNum).map((n) => (n === 0 ? 0 : n)));
   // Referenced values compare by canonical text: a string, or a finite number's String().
   const strings = distinct(
@@ -100,39 +134,39 @@ function layAttribute(a: LayoutAttribute, item: unknown, prefix: number, termByt
   const booleans = distinct(vals.filter((v): v is boolean => typeof v === 'boolean'));
   if (type !== 'Number' && type !== 'Boolean' && type !== 'Object' && !strings.every(pgHolds)) return UNHOLDABLE;
 
-  set(c.num, numbers.length ? num(numbers[0] as number) : null);
-  set(c.nums, numbers.length ? numbers.map(num) : null);
-  set(c['num-lo'], numbers.length ? num(least(numbers)) : null);
-  set(c['num-hi'], numbers.length ? num(greatest(numbers)) : null);
-  set(c.bool, booleans.length ? (booleans[0] as boolean) : null);
-  set(c.bools, booleans.length ? booleans : null);
-  if (c.str !== undefined) row[c.str] = strings.length ? (strings[0] as string) : null;
-  if (c['str-keys'] !== undefined) {
-    const keys = strings.map((s) => stringKey(s, prefix));
-    row[c['str-keys']] = strings.length ? distinct(keys.map((k) => k.key)) : null;
+  set(s.num, numbers.length ? num(numbers[0] as number) : null);
+  set(s.nums, numbers.length ? numbers.map(num) : null);
+  set(s['num-lo'], numbers.length ? num(least(numbers)) : null);
+  set(s['num-hi'], numbers.length ? num(greatest(numbers)) : null);
+  set(s.bool, booleans.length ? (booleans[0] as boolean) : null);
+  set(s.bools, booleans.length ? booleans : null);
+  set(s.str, strings.length ? (strings[0] as string) : null);
+  if (s['str-keys'] !== undefined) {
+    const keys = strings.map((x) => stringKey(x, prefix));
+    row[s['str-keys']] = strings.length ? distinct(keys.map((k) => k.key)) : null;
     const long = strings.filter((_, i) => keys[i]?.cut);
-    set(c['str-long'], long.length ? long : null);
+    set(s['str-long'], long.length ? long : null);
     const sorted = [...strings].sort(compareCodePoints);
-    set(c['str-lo'], sorted.length ? (sorted[0] as string) : null);
-    set(c['str-hi'], sorted.length ? (sorted[sorted.length - 1] as string) : null);
+    set(s['str-lo'], sorted.length ? (sorted[0] as string) : null);
+    set(s['str-hi'], sorted.length ? (sorted[sorted.length - 1] as string) : null);
   }
-  if (c['elem-keys'] !== undefined) {
+  if (s['elem-keys'] !== undefined) {
     const keys: string[] = [];
     const long: string[] = [];
-    for (const s of strings) {
-      const k = stringKey(s, prefix);
+    for (const x of strings) {
+      const k = stringKey(x, prefix);
       keys.push('s:' + k.key);
-      if (k.cut) long.push('s:' + s);
+      if (k.cut) long.push('s:' + x);
     }
     for (const n of numbers) keys.push('n:' + num(n));
     for (const b of booleans) keys.push('b:' + String(b));
-    row[c['elem-keys']] = keys.length ? distinct(keys) : null;
-    set(c['elem-long'], long.length ? long : null);
+    row[s['elem-keys']] = keys.length ? distinct(keys) : null;
+    set(s['elem-long'], long.length ? long : null);
   }
-  if (c.terms !== undefined) {
+  if (s.terms !== undefined) {
     const t = strings.length ? textLayout(strings[0] as string, termBytes) : undefined;
-    row[c.terms] = t ? t.terms : null;
-    set(c.tokens, t ? t.tokens : null);
+    row[s.terms] = t ? t.terms : null;
+    set(s.tokens, t ? t.tokens : null);
   }
   return undefined;
 }
@@ -166,31 +200,40 @@ function listedText(layout: SearchLayout, item: unknown): string {
  * be stored in PostgreSQL at all, so it is reported, never written half right.
  */
 export function layoutRow(layout: SearchLayout, item: unknown): LayoutRowResult {
-  return layOut(layout, item, {});
+  const r = layCells(layout, item);
+  if (!r.ok) return r;
+  const { names } = layoutColumns(layout);
+  const row: LayoutRow = {};
+  names.forEach((name, i) => (row[name] = r.cells[i] ?? null));
+  return { ok: true, row };
 }
 
-/** {@link layoutRow}, writing into `row` (layoutUpsert's row already holds its key). */
-export function layOut(layout: SearchLayout, item: unknown, row: LayoutRow): LayoutRowResult {
+/** {@link layoutRow} as an array in {@link layoutColumns} order (what layoutUpsert writes). */
+export function layCells(layout: SearchLayout, item: unknown): { readonly ok: true; readonly cells: Cell[] } | { readonly ok: false; readonly problems: readonly LayoutProblem[] } {
+  const { names, slots } = layoutColumns(layout);
+  const row: Cell[] = new Array<Cell>(names.length).fill(null);
   const problems: LayoutProblem[] = [];
   const idKey = layout.catalog.Aliases.Id;
   const id = itemId(item, layout.catalog);
-  row['id_kind'] = id === undefined ? null : typeof id === 'number' ? '0' : '1';
-  row['id_num'] = typeof id === 'number' ? num(id) : id === undefined ? null : '0';
-  row['id_str'] = typeof id === 'string' ? id : id === undefined ? null : '';
+  row[0] = id === undefined ? null : typeof id === 'number' ? '0' : '1';
+  row[1] = typeof id === 'number' ? num(id) : id === undefined ? null : '0';
+  row[2] = typeof id === 'string' ? id : id === undefined ? null : '';
   if (typeof id === 'string' && !pgHolds(id)) problems.push({ field: idKey, reason: UNHOLDABLE });
   try {
-    row[layout.listed.column] = listedText(layout, item);
+    row[3] = listedText(layout, item);
   } catch {
     problems.push({ field: idKey, reason: 'the listed form cannot be read (a proxy threw)' });
   }
-  for (const a of layout.attributes) {
+  const { prefixLength, termBytes } = layout.policy;
+  for (let i = 0; i < layout.attributes.length; i++) {
+    const a = layout.attributes[i] as LayoutAttribute;
     let reason: string | undefined;
     try {
-      reason = layAttribute(a, item, layout.policy.prefixLength, layout.policy.termBytes, row);
+      reason = layAttribute(a, slots[i] as Partial<Record<ColumnRole, number>>, item, prefixLength, termBytes, row);
     } catch {
       reason = 'the value cannot be read (a getter or proxy threw)';
     }
     if (reason !== undefined) problems.push({ field: a.rawKey, reason });
   }
-  return problems.length ? { ok: false, problems } : { ok: true, row };
+  return problems.length ? { ok: false, problems } : { ok: true, cells: row };
 }

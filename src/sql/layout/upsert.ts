@@ -1,7 +1,7 @@
 import type { SqlStatement } from '../to-sql.js';
 import { ident } from './names.js';
 import { sqlTypeOf, type ColumnRole, type SearchLayout } from './plan.js';
-import { layOut, type LayoutProblem, type LayoutRow } from './row.js';
+import { layCells, layoutColumns, type LayoutProblem, type LayoutRow } from './row.js';
 import { pgHolds } from './safe-text.js';
 import { resolveTarget, type LayoutTarget } from './target.js';
 
@@ -26,18 +26,6 @@ export interface LayoutUpsert {
   readonly problems: readonly LayoutEntryProblem[];
 }
 
-/** Every column of the table after `item_key`, with its type. */
-function columnsOf(layout: SearchLayout): [string, string][] {
-  const out: [string, string][] = [
-    ['id_kind', 'int2'],
-    ['id_num', 'float8'],
-    ['id_str', 'text'],
-    [layout.listed.column, 'text'],
-  ];
-  for (const a of layout.attributes) for (const [role, name] of Object.entries(a.columns) as [ColumnRole, string][]) out.push([name, sqlTypeOf(role).replace(' COLLATE "C"', '')]);
-  return out;
-}
-
 /**
  * One `INSERT ... ON CONFLICT (item_key) DO UPDATE` for a batch: each column travels as one
  * text[] parameter (`unnest`, then a cast to the column's type), so a batch of 1000 items is
@@ -48,36 +36,63 @@ function columnsOf(layout: SearchLayout): [string, string][] {
 export function layoutUpsert(layout: SearchLayout, target: LayoutTarget, entries: readonly LayoutEntry[]): LayoutUpsert {
   const t = resolveTarget(target);
   const problems: LayoutEntryProblem[] = [];
-  const rows = new Map<string, LayoutRow>();
+  const rows = new Map<string, LayoutRow[string][]>();
   entries.forEach((e, index) => {
     if (typeof e?.key !== 'string' || !pgHolds(e.key)) {
       problems.push({ index, key: String(e?.key), field: '', reason: 'the key must be a string PostgreSQL text can hold' });
       return;
     }
-    const r = layOut(layout, e.item, { item_key: e.key });
+    const r = layCells(layout, e.item);
     if (!r.ok) {
       for (const p of r.problems) problems.push({ index, key: e.key, ...p });
       return;
     }
     rows.delete(e.key);
-    rows.set(e.key, r.row);
+    rows.set(e.key, r.cells);
   });
   if (rows.size === 0) return { problems };
-  const cols: [string, string][] = [['item_key', 'text'], ...columnsOf(layout)];
-  // One text[] parameter per column, a row per element, cast to the column's type in SQL:
-  // PostgreSQL reads arrays of text several times faster than it takes records out of one
-  // jsonb document (jsonb_to_recordset), and a batch is still one statement.
+  const cols: Column[] = [{ name: 'item_key', type: 'text', terms: false }, ...columnsOf(layout)];
+  const keys = [...rows.keys()];
+  // One parameter per column, a JSON array of the column's texts (an array column's element is
+  // its array literal), zipped into rows by ROWS FROM and cast to the column's type in SQL. JSON
+  // text is made by the engine's own JSON.stringify; a text[] parameter would be escaped element
+  // by element by the driver (a sixth of a batch's CPU in the service, measured), and PostgreSQL
+  // reads a json array of texts faster than a text[] of them (10-15% less time per batch,
+  // measured). A batch is still one statement.
+  // A terms column travels as a JSON array per row: its elements are tokens and token pairs
+  // (letters, marks and digits, and one space), which JSON writes as they are, so that row's
+  // JSON text with its brackets made braces is the PostgreSQL array literal: no escaping on
+  // either side, where an array literal inside a JSON string had each of its quotes escaped.
   const all = [...rows.values()];
-  const params = cols.map(([name]) => all.map((r) => textOf(r[name])));
-  const names = cols.map(([n]) => ident(n));
+  const params = cols.map((c, j) => JSON.stringify(j === 0 ? keys : c.terms ? all.map((r) => r[j - 1] ?? null) : all.map((r) => textOf(r[j - 1]))));
+  const names = cols.map((c) => ident(c.name));
+  const value = (c: Column, i: number): string => (c.terms ? `translate(x.c${i}, '[]', '{}')::${c.type}` : `x.c${i}::${c.type}`);
   const sql =
-    `INSERT INTO ${t.table} (${names.join(', ')}) SELECT ${cols.map(([, ty], i) => `x.c${i}::${ty}`).join(', ')}` +
-    ` FROM unnest(${cols.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS x(${cols.map((_, i) => `c${i}`).join(', ')})` +
+    `INSERT INTO ${t.table} (${names.join(', ')}) SELECT ${cols.map(value).join(', ')}` +
+    ` FROM ROWS FROM (${cols.map((_, i) => `json_array_elements_text($${i + 1}::json)`).join(', ')}) AS x(${cols.map((_, i) => `c${i}`).join(', ')})` +
     ` ON CONFLICT (item_key) DO UPDATE SET ${names
       .slice(1)
       .map((n) => `${n} = EXCLUDED.${n}`)
       .join(', ')}`;
   return { statement: { sql, params }, problems };
+}
+
+/** A column of the statement: its name, SQL type, and whether it holds a Text value's terms. */
+interface Column {
+  readonly name: string;
+  readonly type: string;
+  readonly terms: boolean;
+}
+
+/** Every column of the table after `item_key`, with its type, in {@link layoutColumns} order. */
+function columnsOf(layout: SearchLayout): Column[] {
+  const roles = new Map<string, ColumnRole>();
+  for (const a of layout.attributes) for (const [role, name] of Object.entries(a.columns) as [ColumnRole, string][]) roles.set(name, role);
+  const fixed: Record<string, string> = { id_kind: 'int2', id_num: 'float8', id_str: 'text', [layout.listed.column]: 'text' };
+  return layoutColumns(layout).names.map((name) => {
+    const role = roles.get(name);
+    return { name, type: role === undefined ? (fixed[name] as string) : sqlTypeOf(role).replace(' COLLATE "C"', ''), terms: role === 'terms' };
+  });
 }
 
 /** A PostgreSQL array literal of strings: every element quoted, `"` and `\` escaped. */
