@@ -22,6 +22,8 @@ export {
   layoutListItemsJson,
   layoutPage,
   layoutPageJson,
+  layoutTermStatisticsSql,
+  layoutCommonTerms,
   ListingMemory,
   walkRowsFor,
   DEFAULT_PREFIX_LENGTH,

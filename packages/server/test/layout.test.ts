@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { listItems, loadCatalog, type Catalog } from 'catq';
-import { indexSql, layoutIndexNames, searchLayout } from 'catq/sql';
+import { indexSql, layoutCommonTerms, layoutIndexNames, layoutTermStatisticsSql, searchLayout } from 'catq/sql';
 import { catalog as sample, generateItems } from '../../../examples/generate.mjs';
 import { call, freshDatabase, KEY, listingQuery, startServer, tempFiles, type ServerProcess } from './support/process.js';
 
@@ -280,4 +280,57 @@ describe.each(['pglite', 'postgres'] as const)('search layout: what it holds, on
     expect((await call(server.url, 'GET', `/v1/catalog/${ID}/product/ok-2`)).status).toBe(200);
     expect((await call(server.url, 'GET', `/v1/catalog/${ID}/product/nul`)).status).toBe(404);
   });
+});
+
+describe('search layout: long phrases found through their rare pairs, on postgres', () => {
+  let server: ServerProcess;
+  let files: ReturnType<typeof tempFiles>;
+  let fresh: { url: string; drop: () => Promise<void> };
+  const catalog = loadCatalog(sample).catalog as Catalog;
+
+  beforeAll(async () => {
+    files = tempFiles({ 'c.json': JSON.stringify(sample) });
+    fresh = await freshDatabase('layout_phrases');
+    server = await startServer(['--catalog', files.path('c.json'), '--api-key', KEY, '--database-url', fresh.url]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    files?.cleanup();
+    await fresh?.drop();
+  });
+
+  it('with PostgreSQL statistics naming common terms, long phrases list what the evaluator lists', async () => {
+    const items = [...generateItems(2500, 77)] as Item[];
+    for (let i = 0; i < items.length; i += 500) await upsert(server, items.slice(i, i + 500));
+    // Phrases cut from descriptions (template words and the item's own), and one of no item.
+    const words = (i: number) => String(items[i]?.['description'] ?? '').match(/[\p{L}\p{M}\p{Nd}]+/gu) ?? [];
+    const phrases: string[] = [words(3).slice(0, 9), words(400).slice(2, 14), words(1999).slice(1, 6), [...words(5).slice(0, 6), ...words(6).slice(0, 6)]].map((w) => w.join(' '));
+    const c = new pg.Client({ connectionString: fresh.url });
+    await c.connect();
+    try {
+      await c.query(`ANALYZE catq_search_${ID}`);
+      // What the service reads: some pairs of these phrases are common (in 1000 rows or more), some not.
+      const layout = searchLayout(catalog);
+      const st = layoutTermStatisticsSql(layout, { table: `catq_search_${ID}` });
+      const common = layoutCommonTerms(layout, (await c.query(st.sql, [...st.params])).rows).get('description') ?? new Set<string>();
+      const pairs = (p: string): string[] => {
+        const w = p.toLowerCase().split(' ');
+        return w.slice(1).map((x, i) => `${w[i]} ${x}`);
+      };
+      // And phrases around a common pair in some items' descriptions (the words beside it are their own).
+      for (let i = 10; i < 2500 && phrases.length < 8; i += 97) {
+        const w = words(i).map((x) => x.toLowerCase());
+        const at = w.findIndex((x, k) => k > 2 && k + 4 < w.length && common.has(`${x} ${w[k + 1]}`));
+        if (at > 0) phrases.push(w.slice(at - 3, at + 5).join(' '));
+      }
+      expect(phrases.filter((p) => pairs(p).some((x) => common.has(x)) && pairs(p).some((x) => !common.has(x))).length).toBeGreaterThan(3);
+    } finally {
+      await c.end();
+    }
+    const queries = phrases.map((p) => [[['matches-phrase', 'description'], p]]);
+    // The first list reads the statistics in the background; the later ones use them.
+    await expectExact(server, catalog, items, queries);
+    await new Promise((r) => setTimeout(r, 500));
+    await expectExact(server, catalog, items, queries);
+  }, 120_000);
 });

@@ -14,5 +14,6 @@ export { layoutListSql, walkRowsFor, type LayoutListOptions, type LayoutListing 
 export { layoutPage, layoutPageJson } from './page.js';
 export { layoutListItems, layoutListItemsJson, type LayoutListItemsOptions, type LayoutListItemsJsonResult } from './run.js';
 export { ListingMemory } from './memory.js';
+export { layoutTermStatisticsSql, layoutCommonTerms } from './term-statistics.js';
 export type { LayoutTarget } from './target.js';
 export type { LayoutWhereOptions } from './where.js';

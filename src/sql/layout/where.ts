@@ -23,6 +23,14 @@ export interface LayoutWhereOptions extends LimitOptions {
    * reads the raw JSON instead (exact, not index-answered). Default: every attribute.
    */
   readonly backfilled?: ReadonlySet<string> | readonly string[];
+  /**
+   * For Text attributes (by raw key), the terms the database's statistics list as the most
+   * common in the attribute's terms column ({@link layoutTermStatisticsSql}). A `matches-phrase`
+   * of three words or more is then found by the index through its pairs that are not among them
+   * (its token sequence still decides, so the result is the same): a long phrase of common words
+   * reads a few posting lists instead of one per pair. Leave it out when unknown.
+   */
+  readonly commonTerms?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** The checked plan of a query on the layout's catalog (a plan `check` made on another catalog, or a look-alike, is checked again). */
@@ -56,7 +64,7 @@ export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuil
   for (const p of plan.clauses) {
     const a = layout.byRawKey.get(p.rawKey);
     if (a && (filled === undefined || filled.has(p.rawKey))) {
-      parts.push(`(${layoutClause(p, a, ctx)})`);
+      parts.push(`(${layoutClause(p, a, { ...ctx, common: options.commonTerms?.get(p.rawKey) })})`);
       continue;
     }
     const out = rawClause(p, b, raw, alias);

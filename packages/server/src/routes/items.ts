@@ -8,7 +8,7 @@ import { fullForm, pageForm, uriOptions } from '../forms.js';
 import { resolveKind, type ItemKind, type KindSource } from '../kinds.js';
 import { ERROR_RESPONSES, FullItem, ItemListQuery, ItemPage, ItemParams, KindParams } from '../schemas.js';
 import { getDerived, getItem, pathIdCandidates } from '../store/items.js';
-import { storeOf, tableRowsOf } from '../store/layout.js';
+import { commonTermsOf, storeOf, tableRowsOf } from '../store/layout.js';
 import { catalogDb, type ServiceContext } from '../context.js';
 import type { Db, Queryable } from '../store/db.js';
 import { catalogOf } from './catalogs.js';
@@ -78,6 +78,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
             // Rows written before the listed column existed are read from the raw table until it is backfilled.
             listedFilled: store.listedFilled,
             ...optional('tableRows', tableRowsOf(reads, store)),
+            ...optional('commonTerms', commonTermsOf(reads, store)),
             runRest: runRestOn(reads),
             memory: store.memory,
             numericStrings: true,

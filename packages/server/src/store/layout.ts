@@ -1,5 +1,5 @@
 import type { Catalog } from 'catq';
-import { layoutDdl, layoutIndexNames, layoutUpsert, ListingMemory, searchLayout, type SearchLayout } from 'catq/sql';
+import { layoutCommonTerms, layoutDdl, layoutIndexNames, layoutTermStatisticsSql, layoutUpsert, ListingMemory, searchLayout, type SearchLayout } from 'catq/sql';
 import type { Db, Queryable } from './db.js';
 import { ident } from './names.js';
 
@@ -37,6 +37,8 @@ export interface TableStore {
   rows?: { estimate: number; at: number; reading: boolean };
   /** What pages of recent queries found (catq's ListingMemory): sparse queries skip the walk. */
   readonly memory: ListingMemory;
+  /** The most common terms of each Text attribute per PostgreSQL's statistics (see {@link commonTermsOf}), and when they were read. */
+  common?: { terms?: Map<string, Set<string>> | undefined; at: number; reading: boolean };
 }
 
 /** How often the row estimate of a search table is read again. */
@@ -65,6 +67,36 @@ export function tableRowsOf(db: Queryable, store: TableStore): number | undefine
       });
   }
   return r.estimate >= 0 ? r.estimate : undefined;
+}
+
+/** How often the most common terms of a search table are read again. */
+const COMMON_TERMS_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * The most common terms of the store's Text attributes, from PostgreSQL's statistics
+ * (catq's `layoutTermStatisticsSql`; autovacuum's ANALYZE keeps them), for `layoutListSql`'s
+ * `commonTerms`: a long `matches-phrase` is then found through its rare pairs. Read at most once
+ * every ten minutes, in the background, as {@link tableRowsOf}: undefined until the first read
+ * is back, and while the table has no statistics (the phrase is then found by all its pairs).
+ */
+export function commonTermsOf(db: Queryable, store: TableStore): Map<string, Set<string>> | undefined {
+  const now = Date.now();
+  const c = (store.common ??= { at: 0, reading: false });
+  if (!c.reading && now - c.at > COMMON_TERMS_MAX_AGE_MS) {
+    c.reading = true;
+    c.at = now;
+    const st = layoutTermStatisticsSql(store.layout, { table: store.search });
+    db.query(st.sql, st.params)
+      .then((rows) => {
+        const terms = layoutCommonTerms(store.layout, rows);
+        c.terms = terms.size ? terms : undefined;
+      })
+      .catch(() => undefined) // the next request tries again after the interval; listing does not depend on it
+      .finally(() => {
+        c.reading = false;
+      });
+  }
+  return c.terms;
 }
 
 /** The search table of a catalog's items. */
