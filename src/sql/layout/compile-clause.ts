@@ -90,6 +90,33 @@ function stringOrder(col: string, op: '<' | '<=' | '>' | '>=', value: string, ct
   return `left(${col}, ${ctx.prefix}) ${narrow} ${b.param(key)}::text AND ${col} ${h.op} ${b.param(h.value)}::text`;
 }
 
+/**
+ * The pairs of a phrase's adjacent words, those that fit in a term, whether the token sequence
+ * must decide (`exact`: all but a two-word phrase whose pair is a term), and the pairs the index
+ * looks for. The index finds the rows whose terms hold every pair; a pair held by many rows finds
+ * little and costs much (GIN checks each candidate against every pair's posting tree: the 99
+ * pairs of a 100-word phrase read about 2,000 pages at 1M items). The token sequence decides
+ * exactly, so when the statistics name the common terms, the rare pairs alone find the rows (at
+ * most RARE_FINDERS of them; `rare`). Without statistics, or when every pair is common, all pairs.
+ */
+function phrasePairs(words: readonly string[], fits: (s: string) => boolean, common: ReadonlySet<string> | undefined): { shortPairs: string[]; exact: boolean; finders: string[]; rare: boolean } {
+  const pairs = words.slice(1).map((w, i) => `${words[i] as string} ${w}`);
+  const shortPairs = distinct(pairs.filter(fits));
+  const exact = !(words.length === 2 && shortPairs.length === 1);
+  const rare = exact && common ? shortPairs.filter((x) => !common.has(x)).slice(0, RARE_FINDERS) : [];
+  return { shortPairs, exact, finders: rare.length ? rare : shortPairs, rare: rare.length > 0 };
+}
+
+/**
+ * Whether a checked clause is a `matches-phrase` that the index finds through pairs the
+ * statistics call rare (see {@link phrasePairs}): each is held by fewer rows than the most common
+ * terms, so the clause, and a query that requires it, matches few rows.
+ */
+export function foundByRarePairs(p: ClausePlan, termBytes: number, common: ReadonlySet<string> | undefined): boolean {
+  if (!common || p.kind !== 'test' || p.test.kind !== 'text' || p.test.match === 'all' || p.test.tokens.length < 2) return false;
+  return phrasePairs(p.test.tokens, (s) => utf8Bytes(s) <= termBytes, common).rare;
+}
+
 /** `matches` / `matches-phrase` on the terms (index) and, where terms cannot decide, the token sequence. */
 function textMatch(t: Extract<ValueTest, { kind: 'text' }>, terms: string, toks: string, ctx: LayoutClauseContext): string {
   const b = ctx.b;
@@ -102,19 +129,9 @@ function textMatch(t: Extract<ValueTest, { kind: 'text' }>, terms: string, toks:
     for (const w of distinct(words.filter((w) => !fits(w)))) parts.push(`strpos(${toks}, ${b.param(tokenSequence([w]))}::text) > 0`);
     return parts.join(' AND ');
   }
-  const pairs = words.slice(1).map((w, i) => `${words[i] as string} ${w}`);
-  const shortPairs = distinct(pairs.filter(fits));
-  const exact = !(words.length === 2 && shortPairs.length === 1);
+  const { exact, finders } = phrasePairs(words, fits, ctx.common);
   // On rows already read, the token sequence decides alone (it is exact): the terms only find rows.
   if (exact && ctx.rowsRead) return `strpos(${toks}, ${b.param(tokenSequence(words))}::text) > 0`;
-  // The index finds the rows whose terms hold every pair; a pair held by many rows finds little
-  // and costs much (GIN checks each candidate against every pair's posting tree: 99 pairs of a
-  // 100-word phrase read about 2,000 pages at 1M items). The token sequence decides exactly, so
-  // when the statistics name the common terms, the rare pairs alone find the rows (at most
-  // RARE_FINDERS of them; 5 rare pairs of that phrase read 72 pages). Without statistics, or
-  // when every pair is common, all the pairs.
-  const rare = exact && ctx.common ? shortPairs.filter((x) => !ctx.common?.has(x)).slice(0, RARE_FINDERS) : [];
-  const finders = rare.length ? rare : shortPairs;
   if (finders.length) parts.push(`${terms} @> ${arr(b, finders, 'text')}`);
   else {
     const shortWords = distinct(words.filter(fits));

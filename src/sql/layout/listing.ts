@@ -7,6 +7,7 @@ import { SqlBuilder } from '../builder.js';
 import type { SqlListing } from '../listing.js';
 import type { SqlStatement } from '../to-sql.js';
 import type { SearchLayout } from './plan.js';
+import { foundByRarePairs } from './compile-clause.js';
 import { orderedWalkCondition } from './ordered-walk.js';
 import { holdableOrder, stringKey } from './safe-text.js';
 import { resolveColumn, resolveTarget, type LayoutTarget } from './target.js';
@@ -137,6 +138,13 @@ export interface LayoutListing extends SqlListing {
   readonly rest: SqlStatement;
   /** The rows of id order `sql` walks (W: `walkRows`, or from `tableRows`). */
   readonly walkRows: number;
+  /**
+   * Whether the query is expected to match few rows: it requires a `matches-phrase` that the
+   * index finds through pairs the statistics call rare (`commonTerms`), each held by fewer rows
+   * than the most common terms. Running `rest` first is then the cheaper page
+   * (`layoutListItems` does, unless its memory of the query says otherwise); either order is exact.
+   */
+  readonly sparse: boolean;
   /** The layout's catalog (its listed form is the page's). */
   readonly catalog: Catalog;
   /**
@@ -292,12 +300,14 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
         return t === undefined ? undefined : (JSON.parse(t) as unknown);
       }
     : rawOf;
+  const filled = options.backfilled === undefined ? undefined : new Set(options.backfilled);
   const out: { -readonly [K in keyof LayoutListing]: LayoutListing[K] } = {
     ...main,
     listing,
     scan,
     limit: listing.limit,
     walkRows,
+    sparse: options.commonTerms !== undefined && plan.clauses.some((p) => (filled === undefined || filled.has(p.rawKey)) && layout.byRawKey.has(p.rawKey) && foundByRarePairs(p, layout.policy.termBytes, options.commonTerms?.get(p.rawKey))),
     catalog: layout.catalog,
     itemOf,
     listedOf,

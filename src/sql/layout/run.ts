@@ -99,7 +99,8 @@ async function listedRows(fn: string, run: SqlRunner, layout: SearchLayout, para
   };
   const known = key === undefined ? undefined : memory?.get(key);
   let found: readonly Row[];
-  if (known !== undefined && known <= list.walkRows) {
+  // A query known (from its last rest) or expected (list.sparse) to match at most W items: the rest alone.
+  if (known !== undefined ? known <= list.walkRows : list.sparse) {
     found = await runRest();
   } else {
     found = await run(list.sql, list.params);

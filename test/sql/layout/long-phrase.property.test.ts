@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/catalog/index.js';
 import { listItems } from '../../../src/eval/index.js';
 import { itemId } from '../../../src/listing/index.js';
-import { layoutCommonTerms, layoutListSql, layoutTermStatisticsSql, searchLayout } from '../../../src/sql/index.js';
+import { layoutCommonTerms, layoutListItems, layoutListSql, layoutTermStatisticsSql, searchLayout } from '../../../src/sql/index.js';
 import { decode } from '../../../src/wire/index.js';
 import { loadGroup, startLayoutEngines, type LayoutEngine } from './engines.js';
 
@@ -121,6 +121,18 @@ describe('the most common terms from the statistics', () => {
         for (const l of [withStats, without]) {
           const rows = await e.query(l.rest.sql, l.rest.params);
           expect(rows.map((r) => itemId(r['data'], catalog))).toEqual([7]);
+        }
+        // Found through rare pairs: the query is sparse, and layoutListItems runs the rest alone.
+        expect([withStats.sparse, without.sparse]).toEqual([true, false]);
+        for (const [commonTerms, statements] of [[common, 'r'], [undefined, 'wr']] as const) {
+          const log: string[] = [];
+          const run = async (sql: string, values: readonly unknown[]) => {
+            log.push(/count\(\*\) OVER/.test(sql) ? 'r' : 'w');
+            return e.query(sql, values);
+          };
+          const params = { q: JSON.stringify([[['matches-phrase', 'title'], phrase]]), limit: 10 };
+          const got = await layoutListItems(run, layout, params, { table: 'search_st', rawTable: 'raw_st', walkRows: 100, ...(commonTerms ? { commonTerms } : {}) });
+          expect({ engine: e.name, page: got.response, statements: log.join('') }).toEqual({ engine: e.name, page: listItems(items, catalog, params).response, statements });
         }
       } finally {
         await e.exec('DROP TABLE search_st; DROP TABLE raw_st');
