@@ -53,6 +53,8 @@ type Cell = LayoutRow[string];
 export interface LayoutColumns {
   /** Column names, unquoted. */
   readonly names: readonly string[];
+  /** The role of each column of `names` (undefined for the id's three and the listed form). */
+  readonly roles: readonly (ColumnRole | undefined)[];
   /** Each attribute's positions by role, in `layout.attributes` order. */
   readonly slots: readonly Readonly<Partial<Record<ColumnRole, number>>>[];
 }
@@ -64,15 +66,17 @@ export function layoutColumns(layout: SearchLayout): LayoutColumns {
   let cols = columnsCache.get(layout);
   if (!cols) {
     const names = ['id_kind', 'id_num', 'id_str', layout.listed.column];
+    const roles: (ColumnRole | undefined)[] = names.map(() => undefined);
     const slots = layout.attributes.map((a) => {
       const s: Partial<Record<ColumnRole, number>> = {};
       for (const [role, name] of Object.entries(a.columns) as [ColumnRole, string][]) {
         s[role] = names.length;
         names.push(name);
+        roles.push(role);
       }
       return s;
     });
-    columnsCache.set(layout, (cols = { names, slots }));
+    columnsCache.set(layout, (cols = { names, roles, slots }));
   }
   return cols;
 }

@@ -33,12 +33,42 @@ export interface TableStore {
    * either way (a row without it is read from the raw table); the backfill fills it.
    */
   listedFilled: boolean;
-  /** PostgreSQL's estimate of the search table's rows (see {@link tableRowsOf}), and when it was read. */
-  rows?: { estimate: number; at: number; reading: boolean };
+  /** PostgreSQL's estimate of the search table's rows (see {@link tableRowsOf}). */
+  rows?: Refreshed<number>;
   /** What pages of recent queries found (catq's ListingMemory): sparse queries skip the walk. */
   readonly memory: ListingMemory;
-  /** The most common terms of each Text attribute per PostgreSQL's statistics (see {@link commonTermsOf}), and when they were read. */
-  common?: { terms?: Map<string, Set<string>> | undefined; at: number; reading: boolean };
+  /** The most common terms of each Text attribute per PostgreSQL's statistics (see {@link commonTermsOf}). */
+  common?: Refreshed<Map<string, Set<string>>>;
+}
+
+/** A value read from the database in the background, and when it was last asked for. */
+interface Refreshed<T> {
+  value?: T | undefined;
+  at: number;
+  reading: boolean;
+}
+
+/**
+ * The value last read into `slot`, and a new read started in the background when the last one
+ * is older than `maxAgeMs`: a request never waits for it, and gets undefined until the first read
+ * is back. A read that fails or finds nothing keeps the value before (the next one tries again
+ * after the interval; listing does not depend on these values, they only make it quicker).
+ */
+function refreshed<T>(slot: Refreshed<T>, maxAgeMs: number, read: () => Promise<T | undefined>): T | undefined {
+  const now = Date.now();
+  if (!slot.reading && now - slot.at > maxAgeMs) {
+    slot.reading = true;
+    slot.at = now;
+    read()
+      .then((v) => {
+        if (v !== undefined) slot.value = v;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        slot.reading = false;
+      });
+  }
+  return slot.value;
 }
 
 /** How often the row estimate of a search table is read again. */
@@ -47,26 +77,14 @@ const ROWS_MAX_AGE_MS = 60_000;
 /**
  * About how many rows a search table holds (`pg_class.reltuples`, kept up to date by
  * autovacuum and ANALYZE), for `layoutListSql`'s `tableRows`: it sets how far a page walks the
- * id order. Read at most once a minute, in the background: a request never waits for it, and
- * gets undefined (catq's default) until the first read is back.
+ * id order. Read at most once a minute, in the background ({@link refreshed}).
  */
 export function tableRowsOf(db: Queryable, store: TableStore): number | undefined {
-  const now = Date.now();
-  const r = (store.rows ??= { estimate: -1, at: 0, reading: false });
-  if (!r.reading && now - r.at > ROWS_MAX_AGE_MS) {
-    r.reading = true;
-    r.at = now;
-    db.query(`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1)`, [ident(store.search)])
-      .then((rows) => {
-        const n = Number(rows[0]?.['n']);
-        if (Number.isFinite(n)) r.estimate = n;
-      })
-      .catch(() => undefined) // the next request tries again after the interval; listing does not depend on it
-      .finally(() => {
-        r.reading = false;
-      });
-  }
-  return r.estimate >= 0 ? r.estimate : undefined;
+  return refreshed((store.rows ??= { at: 0, reading: false }), ROWS_MAX_AGE_MS, async () => {
+    const rows = await db.query(`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1)`, [ident(store.search)]);
+    const n = Number(rows[0]?.['n']);
+    return Number.isFinite(n) ? n : undefined;
+  });
 }
 
 /** How often the most common terms of a search table are read again. */
@@ -76,27 +94,15 @@ const COMMON_TERMS_MAX_AGE_MS = 10 * 60_000;
  * The most common terms of the store's Text attributes, from PostgreSQL's statistics
  * (catq's `layoutTermStatisticsSql`; autovacuum's ANALYZE keeps them), for `layoutListSql`'s
  * `commonTerms`: a long `matches-phrase` is then found through its rare pairs. Read at most once
- * every ten minutes, in the background, as {@link tableRowsOf}: undefined until the first read
- * is back, and while the table has no statistics (the phrase is then found by all its pairs).
+ * every ten minutes, in the background ({@link refreshed}); undefined while the table has no
+ * statistics (the phrase is then found by all its pairs).
  */
 export function commonTermsOf(db: Queryable, store: TableStore): Map<string, Set<string>> | undefined {
-  const now = Date.now();
-  const c = (store.common ??= { at: 0, reading: false });
-  if (!c.reading && now - c.at > COMMON_TERMS_MAX_AGE_MS) {
-    c.reading = true;
-    c.at = now;
+  return refreshed((store.common ??= { at: 0, reading: false }), COMMON_TERMS_MAX_AGE_MS, async () => {
     const st = layoutTermStatisticsSql(store.layout, { table: store.search });
-    db.query(st.sql, st.params)
-      .then((rows) => {
-        const terms = layoutCommonTerms(store.layout, rows);
-        c.terms = terms.size ? terms : undefined;
-      })
-      .catch(() => undefined) // the next request tries again after the interval; listing does not depend on it
-      .finally(() => {
-        c.reading = false;
-      });
-  }
-  return c.terms;
+    const terms = layoutCommonTerms(store.layout, await db.query(st.sql, st.params));
+    return terms.size ? terms : undefined;
+  });
 }
 
 /** The search table of a catalog's items. */
