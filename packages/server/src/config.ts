@@ -43,6 +43,8 @@ export interface ServerConfig {
   readonly readDatabaseUrls?: string[];
   /** Connections per PostgreSQL pool. */
   readonly poolSize?: number;
+  /** How long an idle PostgreSQL connection stays open, in ms (0: until shutdown). */
+  readonly poolIdleTimeoutMs?: number;
   /** Most members (object keys and array elements, at every depth) one item may have. */
   readonly maxItemMembers?: number;
   /** Compress responses (gzip, brotli) for clients that accept it (default true). */
@@ -85,6 +87,7 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --shutdown-timeout MS   longest wait for requests in flight on SIGTERM (default 10000)
   --read-database-url URL a PostgreSQL streaming replica for List and Get (repeatable)
   --pool-size N        connections per PostgreSQL pool (default 16)
+  --pool-idle-timeout MS  close a PostgreSQL connection idle this long (default 300000; 0 = never)
   --shard-url URL      a shard server (repeatable): --database-url is then the coordinator,
                        which places each catalog's items on one shard (docs/operations.md)
   --max-item-members N most keys and array elements in one item, at all depths (default 20000)
@@ -134,6 +137,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
         'shutdown-timeout': { type: 'string' },
         'read-database-url': { type: 'string', multiple: true },
         'pool-size': { type: 'string' },
+        'pool-idle-timeout': { type: 'string' },
         'max-item-members': { type: 'string' },
         compression: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
@@ -188,6 +192,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   if (values['shutdown-timeout'] !== undefined) config.shutdownTimeoutMs = whole(values['shutdown-timeout'], '--shutdown-timeout', 0, 2 ** 31 - 1);
   if (values['read-database-url'] !== undefined) config.readDatabaseUrls = values['read-database-url'];
   if (values['pool-size'] !== undefined) config.poolSize = whole(values['pool-size'], '--pool-size', 1, 1000);
+  if (values['pool-idle-timeout'] !== undefined) config.poolIdleTimeoutMs = whole(values['pool-idle-timeout'], '--pool-idle-timeout', 0, 2 ** 31 - 1);
   if (values.compression !== undefined) {
     if (values.compression !== 'on' && values.compression !== 'off') throw new UsageError('--compression must be on or off.');
     config.compression = values.compression === 'on';

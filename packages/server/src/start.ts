@@ -117,6 +117,7 @@ async function openDb(config: ServerConfig, hooks: { onUnavailable: (kind: strin
   return openPostgres(config.databaseUrl, {
     statementTimeoutMs: config.statementTimeoutMs ?? 10_000,
     ...(config.poolSize === undefined ? {} : { maxConnections: config.poolSize }),
+    ...(config.poolIdleTimeoutMs === undefined ? {} : { idleTimeoutMs: config.poolIdleTimeoutMs }),
     ...(config.readDatabaseUrls ? { readUrls: config.readDatabaseUrls } : {}),
     onUnavailable: (u) => hooks.onUnavailable(u.kind),
     onAcquire: hooks.onAcquire,
@@ -202,6 +203,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       shards = await openShards(config.databaseUrl, open, config.shardUrls, catalogs, {
         statementTimeoutMs: config.statementTimeoutMs ?? 10_000,
         ...(config.poolSize === undefined ? {} : { maxConnections: config.poolSize }),
+        ...(config.poolIdleTimeoutMs === undefined ? {} : { idleTimeoutMs: config.poolIdleTimeoutMs }),
         onAcquire: (s) => metrics?.acquire.observe(s),
       });
     } catch (e) {
