@@ -13,7 +13,7 @@ import { holdableOrder, stringKey } from './safe-text.js';
 import { resolveColumn, resolveTarget, type LayoutTarget } from './target.js';
 import { ident } from './names.js';
 import { layoutListedReader } from './row.js';
-import { checkedOn, layoutWhere, type LayoutWhereOptions, type RawSource } from './where.js';
+import { checkedOn, layoutAttributeOf, layoutWhere, type LayoutWhereOptions, type RawSource } from './where.js';
 
 /** Options of {@link layoutListSql}. */
 export interface LayoutListOptions extends LayoutTarget, LayoutWhereOptions, ReadListingOptions {
@@ -300,14 +300,15 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
         return t === undefined ? undefined : (JSON.parse(t) as unknown);
       }
     : rawOf;
-  const filled = options.backfilled === undefined ? undefined : new Set(options.backfilled);
+  const attributeOf = layoutAttributeOf(layout, options.backfilled);
+  const common = options.commonTerms;
   const out: { -readonly [K in keyof LayoutListing]: LayoutListing[K] } = {
     ...main,
     listing,
     scan,
     limit: listing.limit,
     walkRows,
-    sparse: options.commonTerms !== undefined && plan.clauses.some((p) => (filled === undefined || filled.has(p.rawKey)) && layout.byRawKey.has(p.rawKey) && foundByRarePairs(p, layout.policy.termBytes, options.commonTerms?.get(p.rawKey))),
+    sparse: common !== undefined && plan.clauses.some((p) => attributeOf(p.rawKey) !== undefined && foundByRarePairs(p, layout.policy.termBytes, common.get(p.rawKey))),
     catalog: layout.catalog,
     itemOf,
     listedOf,

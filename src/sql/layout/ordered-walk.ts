@@ -2,6 +2,7 @@ import type { CheckedQuery } from '../../check/index.js';
 import type { SqlBuilder } from '../builder.js';
 import type { SearchLayout } from './plan.js';
 import { pgHolds, stringKey } from './safe-text.js';
+import { layoutAttributeOf, type LayoutWhereOptions } from './where.js';
 
 /**
  * The equality a page's walk may read in id order (docs/sql.md, "How a page is read"): the first
@@ -12,13 +13,12 @@ import { pgHolds, stringKey } from './safe-text.js';
  * of the equality. Returns the condition on the index's first column (the clause itself, exact,
  * stays in the page's WHERE), or undefined when no clause qualifies.
  */
-export function orderedWalkCondition(plan: CheckedQuery, layout: SearchLayout, b: SqlBuilder, backfilled: ReadonlySet<string> | readonly string[] | undefined): string | undefined {
-  const filled = backfilled === undefined ? undefined : new Set(backfilled);
+export function orderedWalkCondition(plan: CheckedQuery, layout: SearchLayout, b: SqlBuilder, backfilled: LayoutWhereOptions['backfilled']): string | undefined {
+  const attributeOf = layoutAttributeOf(layout, backfilled);
   for (const p of plan.clauses) {
     if (p.kind !== 'test' || p.shape !== 'one') continue;
-    const a = layout.byRawKey.get(p.rawKey);
-    const key = a?.orderedKey;
-    if (key === undefined || (filled && !filled.has(p.rawKey))) continue;
+    const key = attributeOf(p.rawKey)?.orderedKey;
+    if (key === undefined) continue;
     const t = p.test;
     const prefix = layout.policy.prefixLength;
     if (t.kind === 'number-in' && t.values.length === 1) return `${key} = ${b.param(t.values[0] as number)}::float8`;

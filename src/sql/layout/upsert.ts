@@ -29,8 +29,8 @@ export interface LayoutUpsert {
 /**
  * One `INSERT ... ON CONFLICT (item_key) DO UPDATE` for a batch: each column travels as one
  * parameter, a JSON array of the rows' texts (read with `json_array_elements_text`, then cast to
- * the column's type), so a batch of 1000 items is one statement. An entry whose layout row is not ok ({@link layoutRow}) is left out and reported;
- * of two entries with the same key the last wins. A key must be PostgreSQL text (no U+0000, no
+ * the column's type), so a batch of 1000 items is one statement. An entry whose layout row is
+ * not ok ({@link layoutRow}) is left out and reported; of two entries with the same key the last wins. A key must be PostgreSQL text (no U+0000, no
  * lone surrogate): an entry whose key is not is reported too.
  */
 export function layoutUpsert(layout: SearchLayout, target: LayoutTarget, entries: readonly LayoutEntry[]): LayoutUpsert {

@@ -3,7 +3,7 @@ import { checkOnce, type CheckedQuery, type LimitOptions } from '../../check/ind
 import { hasErrors, QueryError, type Diagnostic } from '../../diagnostics/index.js';
 import type { SqlBuilder } from '../builder.js';
 import { layoutClause } from './compile-clause.js';
-import type { SearchLayout } from './plan.js';
+import type { LayoutAttribute, SearchLayout } from './plan.js';
 import { rawClause } from './raw-fallback.js';
 
 /** Where the raw items are (for the page's items, and for clauses on attributes not backfilled yet). */
@@ -41,6 +41,18 @@ export function checkedOn(query: Query | CheckedQuery, layout: SearchLayout, opt
   return plan;
 }
 
+/**
+ * Which clauses the layout's typed columns answer: the attribute of a raw key, or undefined when
+ * the raw JSON must answer (no attribute on that key, or one not in `backfilled` yet).
+ */
+export function layoutAttributeOf(layout: SearchLayout, backfilled: LayoutWhereOptions['backfilled']): (rawKey: string) => LayoutAttribute | undefined {
+  const filled = backfilled === undefined ? undefined : new Set(backfilled);
+  return (rawKey) => {
+    const a = layout.byRawKey.get(rawKey);
+    return a && (filled === undefined || filled.has(rawKey)) ? a : undefined;
+  };
+}
+
 /** How a condition will be used (see {@link layoutWhere}). */
 export interface WhereUse {
   /** The name of every search-table column the condition reads is added to it (`item_key` for a clause answered from the raw table). */
@@ -54,7 +66,7 @@ export interface WhereUse {
  * predicates on typed columns, ANDed; `TRUE` for the empty query.
  */
 export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuilder, raw: RawSource, options: LayoutWhereOptions, use: WhereUse = {}): string {
-  const filled = options.backfilled === undefined ? undefined : new Set(options.backfilled);
+  const attributeOf = layoutAttributeOf(layout, options.backfilled);
   const used = use.used;
   const ctx = { b, prefix: layout.policy.prefixLength, termBytes: layout.policy.termBytes, used, rowsRead: use.rowsRead };
   let n = 0;
@@ -62,8 +74,8 @@ export function layoutWhere(plan: CheckedQuery, layout: SearchLayout, b: SqlBuil
   const parts: string[] = [];
   const problems: Diagnostic[] = [];
   for (const p of plan.clauses) {
-    const a = layout.byRawKey.get(p.rawKey);
-    if (a && (filled === undefined || filled.has(p.rawKey))) {
+    const a = attributeOf(p.rawKey);
+    if (a) {
       parts.push(`(${layoutClause(p, a, { ...ctx, common: options.commonTerms?.get(p.rawKey) })})`);
       continue;
     }

@@ -4,25 +4,21 @@
  * its ids in listing order, from the layout's columns and, with no attribute backfilled, through
  * the raw-JSON fallback; pages of 3 walked forward and back equal the evaluator's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { itemId } from '../../../src/listing/index.js';
 import { layoutListSql, searchLayout } from '../../../src/sql/index.js';
 import { decode } from '../../../src/wire/index.js';
 import { CONFORMANCE_CATALOG as catalog, CONFORMANCE_ITEMS, CONFORMANCE_ROWS as rows, IDLESS_ITEMS } from '../../fixtures/conformance.js';
-import { loadGroup, startLayoutEngines, type LayoutEngine } from './engines.js';
+import { loadGroup, useLayoutEngines } from './engines.js';
 import { walkPages } from './pages.js';
 
 const items: readonly unknown[] = [...CONFORMANCE_ITEMS, ...IDLESS_ITEMS];
 const layout = searchLayout(catalog);
-let engines: LayoutEngine[] = [];
+const engines = useLayoutEngines();
 
 beforeAll(async () => {
-  engines = await startLayoutEngines();
   for (const e of engines) expect(await loadGroup(e, 'c', layout, items)).toEqual([]);
 }, 120_000);
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
 
 function queryOf(wire: readonly unknown[]) {
   const { query, diagnostics } = decode(JSON.stringify(wire));

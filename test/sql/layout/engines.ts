@@ -4,6 +4,7 @@
  * gets a raw table `raw_<g>(id_key text PRIMARY KEY, data jsonb)` and its search table
  * `search_<g>`, written with layoutDdl and layoutUpsert.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { freshPglite } from '../../support/pglite.js';
 import pg from 'pg';
 import { layoutDdl, layoutUpsert, type SearchLayout } from '../../../src/sql/index.js';
@@ -65,6 +66,21 @@ export async function startLayoutEngines(): Promise<LayoutEngine[]> {
     await lite.close();
     throw err;
   }
+}
+
+/**
+ * Both engines for the calling test file: started before its tests, closed after them. The array
+ * is filled when the file's tests start (a `beforeAll` registered after this call sees it full).
+ */
+export function useLayoutEngines(): readonly LayoutEngine[] {
+  const engines: LayoutEngine[] = [];
+  beforeAll(async () => {
+    engines.push(...(await startLayoutEngines()));
+  }, 120_000);
+  afterAll(async () => {
+    for (const e of engines) await e.close();
+  });
+  return engines;
 }
 
 /** Creates `raw_<g>` and `search_<g>` and writes `items` (key: the item's index) to both. Returns the keys of items left out. */

@@ -9,13 +9,13 @@
  * (the walk decides), a walk of 3 rows (the rest decides) and no walk.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/catalog/index.js';
 import { listItems } from '../../../src/eval/index.js';
 import { itemId } from '../../../src/listing/index.js';
 import { layoutListSql, searchLayout } from '../../../src/sql/index.js';
 import { decode } from '../../../src/wire/index.js';
-import { loadGroup, startLayoutEngines, type LayoutEngine } from './engines.js';
+import { loadGroup, useLayoutEngines } from './engines.js';
 
 const catalog: Catalog = {
   Id: 710,
@@ -56,13 +56,7 @@ const queryArb = fc.oneof(
   fc.tuple(setOf(str), setOf(num)).map(([a, b]) => [[['one-of', 'tags'], a], [['one-of', 'sizes'], b]]),
 );
 
-let engines: LayoutEngine[] = [];
-beforeAll(async () => {
-  engines = await startLayoutEngines();
-}, 60_000);
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
+const engines = useLayoutEngines();
 
 describe('one-of of many values on the search layout', () => {
   it('lists the evaluator\'s ids, with the walk probing by hash and without it', async () => {

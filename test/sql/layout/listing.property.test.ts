@@ -5,7 +5,7 @@
  * and the PostgreSQL server; and the same through the raw fallback (no attribute backfilled).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchLayout } from '../../../src/sql/index.js';
 import { caseArbWith, queryArb, queryHints, toWireArray } from '../../support/case-arbitrary.js';
 import { itemsArb } from '../../support/item-arbitrary.js';
@@ -13,16 +13,10 @@ import { listItems } from '../../../src/eval/index.js';
 import { itemId } from '../../../src/listing/index.js';
 import { layoutListSql } from '../../../src/sql/index.js';
 import { CONFORMANCE_CATALOG } from '../../fixtures/conformance.js';
-import { loadGroup, startLayoutEngines, type LayoutEngine } from './engines.js';
+import { loadGroup, useLayoutEngines } from './engines.js';
 import { walkPages } from './pages.js';
 
-let engines: LayoutEngine[] = [];
-beforeAll(async () => {
-  engines = await startLayoutEngines();
-}, 60_000);
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
+const engines = useLayoutEngines();
 
 type Params = Record<string, unknown>;
 let groups = 0;

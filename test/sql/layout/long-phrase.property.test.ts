@@ -10,13 +10,13 @@
  * the `commonTerms` option naming most or half of the pairs (the index then looks for the others).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/catalog/index.js';
 import { listItems } from '../../../src/eval/index.js';
 import { itemId } from '../../../src/listing/index.js';
 import { layoutCommonTerms, layoutListItems, layoutListSql, layoutTermStatisticsSql, searchLayout } from '../../../src/sql/index.js';
 import { decode } from '../../../src/wire/index.js';
-import { loadGroup, startLayoutEngines, type LayoutEngine } from './engines.js';
+import { loadGroup, useLayoutEngines } from './engines.js';
 
 const catalog: Catalog = {
   Id: 700,
@@ -39,13 +39,7 @@ const textArb = fc
 
 const tokensOf = (text: string): string[] => text.match(/[\p{L}\p{M}\p{Nd}]+/gu) ?? [];
 
-let engines: LayoutEngine[] = [];
-beforeAll(async () => {
-  engines = await startLayoutEngines();
-}, 60_000);
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
+const engines = useLayoutEngines();
 
 describe('long matches-phrase on the search layout', () => {
   // "Common" terms (the commonTerms option, as PostgreSQL's statistics would give them): the

@@ -5,29 +5,22 @@
  * also when the items change under the memory (a rare query becoming common goes back to
  * walking at its next page).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog as sampleCatalog, generateItems } from '../../../examples/generate.mjs';
 import { SHAPES } from '../../../bench/scale-shapes.mjs';
 import { loadCatalog, type Catalog } from '../../../src/catalog/index.js';
 import { listItems } from '../../../src/eval/index.js';
 import { layoutListItems, layoutUpsert, ListingMemory, searchLayout, type SearchLayout } from '../../../src/sql/index.js';
-import { loadGroup, startLayoutEngines, type LayoutEngine } from './engines.js';
+import { loadGroup, useLayoutEngines, type LayoutEngine } from './engines.js';
 
 const catalog = loadCatalog(sampleCatalog).catalog as Catalog;
 const layout: SearchLayout = searchLayout(catalog);
 const items = JSON.parse(JSON.stringify([...generateItems(400, 11)])) as Record<string, unknown>[];
 const WALK = 20;
-let engines: LayoutEngine[] = [];
+const engines = useLayoutEngines();
 let group = 0;
 /** Pages of the shapes that ran the rest alone (the memory at work). */
 let restFirst = 0;
-
-beforeAll(async () => {
-  engines = await startLayoutEngines();
-}, 120_000);
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
 
 type Params = Record<string, unknown>;
 

@@ -6,12 +6,12 @@
  * strings sit on every side of the unbindable unit (below it, above it, sharing its prefix,
  * outside the BMP, U+FFFF, U+E000), with the walk alone and with the rest (walkRows: 1).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type Catalog } from '../../../src/catalog/index.js';
 import { listItems } from '../../../src/eval/index.js';
 import { layoutListSql, searchLayout, sqlPage } from '../../../src/sql/index.js';
 import { decode } from '../../../src/wire/index.js';
-import { loadGroup, startLayoutEngines, type LayoutEngine } from './engines.js';
+import { loadGroup, useLayoutEngines, type LayoutEngine } from './engines.js';
 
 const catalog = loadCatalog({
   Id: 770,
@@ -40,15 +40,11 @@ for (const v of UNBINDABLE) {
   queries.push([['s', v]], [[['one-of', 's'], [v, 'ab']]], [[['one-of', 'm'], ['b', v]]], [[['one-of', 'a'], [v, 3]]]);
 }
 
-let engines: LayoutEngine[] = [];
+const engines = useLayoutEngines();
 const layout = searchLayout(catalog);
 beforeAll(async () => {
-  engines = await startLayoutEngines();
   for (const e of engines) expect(await loadGroup(e, 'u', layout, items)).toEqual([]);
 }, 60_000);
-afterAll(async () => {
-  for (const e of engines) await e.close();
-});
 
 async function listed(e: LayoutEngine, wire: unknown, params: Record<string, unknown>, walkRows?: number): Promise<unknown[]> {
   const q = decode(encodeURIComponent(JSON.stringify(wire))).query!;
