@@ -205,16 +205,21 @@ async function measureCatq(base, headers, q, warm = false) {
   const budget = { spent: () => performance.now() - t0 };
   const a = await timed(() => listPage(base, headers, first), budget);
   const next = [];
+  // The first request of each next page reads rows no request has read yet (see "first visits").
+  const visits = [];
+  const repeats = [...a.times];
   const ids = [a.last.Items.map((i) => i.Id)];
   let page = a.last;
   for (let p = 0; p < 5 && page.NextQuery; p++) {
     const params = { ...page.NextQuery };
     const r = await timed(() => listPage(base, headers, params), budget);
     next.push(...r.times);
+    visits.push(r.times[0]);
+    repeats.push(...r.times.slice(1));
     page = r.last;
     ids.push(page.Items.map((i) => i.Id));
   }
-  return { first: a.times, next, ids, count: a.last.Items.length, cold };
+  return { first: a.times, next, visits, repeats, ids, count: a.last.Items.length, cold };
 }
 
 /** Hand-written SQL, as two named statements (first page, next page by keyset). */
@@ -398,6 +403,9 @@ if (admin) {
         'hand p50': ms(hp50),
         'hand p99': ms(quantile(hAll, 0.99)),
         'cold / hand cold': `${ms(c.cold)} / ${ms(h.cold)}`,
+        // The first request of each next page, and p99 without them (see the table's heading).
+        'first visits max': ms(c.visits.length ? Math.max(...c.visits) : undefined),
+        'p99 repeats': ms(quantile(c.repeats, 0.99)),
         ratio: +(p50 / hp50).toFixed(1),
         'goal met': p50 <= 10 && p99 <= 25 && p50 <= 2 * hp50 + floorMs ? 'yes' : 'NO',
         'same ids': same ? 'yes' : 'no',
@@ -408,6 +416,9 @@ if (admin) {
       `\n## List Catalog Items, limit ${LIMIT}, ${ITEMS} items: first page and five NextQuery pages, each page ${RUNS} times after one untimed first page per shape and side ("cold": its time) (ms over HTTP; hand: named statements on the typed table)`,
     );
     console.log(`The service's per-request floor (Get Catalog Item over HTTP, p50 of 30): ${ms(floorMs)} ms. Goal: p50 <= 10, p99 <= 25, p50 <= 2 x hand + floor.`);
+    console.log(
+      '"first visits max": the slowest first request of the five next pages (rows no request had read: outside shared_buffers they are read from the disk); "p99 repeats": p99 of the other requests. p99 and the goal count every request.',
+    );
     console.table(rows);
 
     const worst = [];
