@@ -1,7 +1,7 @@
 import { isQuery, query as trustedQuery, type Clause, type JsonArray, type Query } from '../ast/index.js';
 import { loadCatalog, type Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
-import { describeValue, diagnostic, guardAll, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
+import { diagnostic, guardAll, previewValue, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
 import { format } from '../syntax/index.js';
 import { clause as checkedClause, encode, toWire, type DecodeLimits } from '../wire/index.js';
 import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';
@@ -258,10 +258,6 @@ function reindexChange(c: QueryChange, index: number): QueryChange {
 
 /** A short rendering of an argument for the error's first line. */
 function show(v: unknown): string {
-  try {
-    const s = typeof v === 'number' || v === undefined ? String(v) : (JSON.stringify(v) ?? describeValue(v));
-    return s.length > 40 ? s.slice(0, 37) + '...' : s;
-  } catch {
-    return describeValue(v);
-  }
+  // Bounded whatever the argument holds (a sparse array of length 2 ** 32 - 1, a cycle, a proxy).
+  return previewValue(v, 40);
 }

@@ -12,4 +12,5 @@ export { toLspDiagnostics, lspPosition, type LspDiagnostic, type LspFix, type Ls
 export { renderDiagnostics, type RenderOptions } from './render.js';
 export { badArgument, guard, guardAll, throwBadArgument } from './arguments.js';
 export { capDiagnostics, DEFAULT_MAX_DIAGNOSTICS } from './cap.js';
+export { previewValue } from './preview.js';
 export { unknownOptions } from './option-keys.js';

@@ -11,7 +11,7 @@ import {
   type QueryOptions,
   type Span,
 } from '../ast/index.js';
-import { capDiagnostics, describeValue, diagnostic, guardAll, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { capDiagnostics, describeValue, diagnostic, guardAll, previewValue, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import { fromJs } from './from-js.js';
 import { DEPTH_CAP, type DecodeLimits } from './limits.js';
 import { suggestOperator } from './suggest-operator.js';
@@ -151,7 +151,8 @@ function notAClause(c: unknown, i: number): Diagnostic {
     const [head, value] = c as unknown[];
     const [op, field] = Array.isArray(head) ? (head as unknown[]) : ['=', head];
     if (c.length === 2 && typeof op === 'string' && typeof field === 'string') {
-      const shown = (v: unknown): string => JSON.stringify(v) ?? String(v);
+      // Bounded: the array may hold anything (a sparse array of length 2 ** 32 - 1, a cycle).
+      const shown = (v: unknown): string => previewValue(v, 80);
       fix = `It looks like the wire form: build it with clause('${op}', ${shown(field)}, ${shown(value)}), or read wire arrays with decode(${shown(c)}).`;
     } else {
       fix = 'Wire arrays are read with decode(array); clauses are built with clause(operator, field, value).';

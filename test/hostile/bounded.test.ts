@@ -63,11 +63,35 @@ describe('hand-built values with holes, proxies and getters', () => {
     expect(catq.clause('=', 'sku', 'a', throwing as never).spans).toBeUndefined();
   });
 
+  it('query() of wire-looking arrays writes its fix with a bounded preview of the value', () => {
+    // Found by `npm run fuzz` (seed 20261127): the fix quoted the value with JSON.stringify, so a
+    // sparse array of length 1e6 took 0.3 s and wrote a 5 MB fix; 2^32 - 1 would not finish.
+    const holes: unknown[] = [];
+    holes.length = 1e6;
+    const cycle: unknown[] = ['a'];
+    cycle.push(cycle);
+    for (const value of [holes, sparse(), cycle, throwing, 10n, Symbol('s')]) {
+      const e = thrown(() => catq.query(['=', 'title', ['x', value]] as never)) as catq.QueryError;
+      expect(catq.isQueryError(e)).toBe(true);
+      const fix = e.diagnostics.find((d) => d.path === '/2')?.data?.['fix'] as string | undefined;
+      expect(fix).toMatch(/^It looks like the wire form: build it with clause\('=', "x", /);
+      expect(fix!.length).toBeLessThan(400);
+    }
+    const e = thrown(() => catq.query([['x', holes]] as never)) as catq.QueryError;
+    expect(JSON.stringify(e.diagnostics).length).toBeLessThan(2000);
+  });
+
   it('the builder refuses them too', () => {
     const b = queryBuilder(catalog);
     expect(catq.isQueryError(thrown(() => b.where('sizes' as never, 'one-of' as never, sparse() as never)))).toBe(true);
     expect(catq.isQueryError(thrown(() => b.and({ kind: 'query', clauses: sparse() } as never)))).toBe(true);
     expect(catq.isQueryError(thrown(() => b.and({ kind: 'query', clauses: [throwing] } as never)))).toBe(true);
+    // The message names the arguments in a few characters, whatever they hold.
+    const holes: unknown[] = [];
+    holes.length = 1e6;
+    const e = thrown(() => b.where('sizes' as never, 'one-of' as never, [holes] as never)) as catq.QueryError;
+    expect(catq.isQueryError(e)).toBe(true);
+    expect(e.message.split('\n')[0]!.length).toBeLessThan(300);
   });
 });
 
