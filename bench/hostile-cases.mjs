@@ -30,6 +30,10 @@ const title = 'Hearth ultralight boot in green, three-season trips, available in
 const items = Array.from({ length: 1000 }, (_, i) => ({ id: i, title: `${title} ${i}` }));
 
 const completeText = '[' + '["title","a"],'.repeat(Math.floor((10_000 - 3) / 14)) + '["';
+// Found by npm run fuzz (seed 20261127): nesting that complete walked in time growing as its
+// square, and closers of another kind that the parser's nesting bound did not count as such.
+const deepInfix = '('.repeat(10_000);
+const mixedClosers = ('a}}}}}' + '('.repeat(19) + '}'.repeat(38) + ' = 1 or b = 2').repeat(16);
 const bigOneOf = catq.query([catq.clause('one-of', 'title', Array.from({ length: 1000 }, (_, i) => 'x'.repeat(87) + String(i).padStart(3, '0')))]);
 /** A q of 1 000 one-of clauses of 3-digit numbers, just under the 100 000 characters of maxLength. */
 const longQ = (() => {
@@ -163,6 +167,8 @@ const CASES = {
       'parse "not " x 2500': () => catq.parse('not '.repeat(2500)),
       'lint "not " x 2500': () => catq.lint('not '.repeat(2500), catalog),
       'complete, 10 000 characters of wire text': () => catq.complete(completeText, completeText.length, catalog),
+      'complete, "(" x 10 000 (infix nested as deep as the length allows)': () => catq.complete(deepInfix, deepInfix.length, catalog),
+      'parse, "(" x 19 then "}" x 38, 16 times (1 216 characters)': () => catq.parse(mixedClosers),
       'format, one-of of 1000 strings of 90 characters': () => catq.format(bigOneOf),
       'decode, 100 000 characters of q': () => catq.decode(longQ),
       'check, 49 one-of of 1000 wrong-typed values (raised maxLength)': () => catq.check(wrongTyped, catalog),

@@ -14,6 +14,7 @@ import { getEngine, loadChevrotain } from '../syntax/engine.js';
 import { formatField, formatValue } from '../syntax/format.js';
 import { decodeQuotedField } from '../syntax/literals.js';
 import { detectSyntax } from '../syntax/detect.js';
+import { MAX_NESTING, nestingBeyond } from '../syntax/parse.js';
 import { attributeOf, DEFAULT_MAX_COMPLETE_LENGTH, fieldProposals, operatorProposals, valueProposals, type CompleteOptions, type Proposal } from './proposals.js';
 import { tokenEnd, tokenSpan } from '../syntax/token-span.js';
 
@@ -67,6 +68,9 @@ export function complete(text: string, offset: number, catalog: Catalog, options
       break;
     } else break;
   }
+  // Text nested deeper than the parser reads is refused whatever follows (syntax/too-deep): no
+  // proposal can help, and none is computed.
+  if (nestingBeyond(before, MAX_NESTING)) return [];
   const range: Span = word ? tokenSpan(word) : { start: at, end: at };
   const typed = word ? text.slice(word.startOffset, at) : '';
   const { next } = nextTokens(loadChevrotain(), parser.getGAstProductions(), 'query', before);
@@ -82,9 +86,8 @@ export function complete(text: string, offset: number, catalog: Catalog, options
     seen.add(key);
     items.push({ ...item, range });
   };
-  for (const { tokenType, ruleStack } of next) {
+  for (const { tokenType, rule, within } of next) {
     const name = tokenType.name;
-    const rule = ruleStack[ruleStack.length - 1];
     if (rule === 'field' && (name === 'Identifier' || name === 'QuotedField')) {
       // The grammar also reads a clause right after another (to report the missing `and`);
       // propose fields only where a clause may really start.
@@ -100,7 +103,7 @@ export function complete(text: string, offset: number, catalog: Catalog, options
       const w = name === 'Present' ? 'present' : 'absent';
       add({ label: w, kind: 'keyword', insertText: w, detail: name === 'Present' ? 'present? true' : 'present? false' });
     } else if (rule === 'value') {
-      for (const v of valueProposals(catalog, field, operator, ruleStack.includes('array'), options, formatValue)) add(v);
+      for (const v of valueProposals(catalog, field, operator, within('array'), options, formatValue)) add(v);
     }
   }
   return items;

@@ -119,8 +119,18 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
   // error left out is kept, the rest counted as "at least 1 more".
   parser.input = tokens;
   parser.errorLimit = maxDiagnostics;
-  const cst = parser.query() as QueryCstNode;
-  parser.errorLimit = Infinity;
+  let cst: QueryCstNode;
+  try {
+    cst = parser.query() as QueryCstNode;
+  } catch (e) {
+    // The nesting bound above keeps the parser's recursion shallow; should some text still
+    // exhaust the stack, it is reported as too deep, never thrown.
+    if (!(e instanceof RangeError)) throw e;
+    diagnostics.push(diagnostic('syntax/too-deep', { limit: MAX_NESTING }, { span: { start: 0, end: text.length } }));
+    return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics };
+  } finally {
+    parser.errorLimit = Infinity;
+  }
   const stop = parser.stoppedAt;
   const stoppedAt = stop === undefined ? undefined : Number.isNaN(stop.startOffset) ? text.length : stop.startOffset;
   for (const e of parser.errors as IRecognitionException[]) {
@@ -171,14 +181,24 @@ function stoppedSummary(limit: number, span: Span): Diagnostic {
  */
 export const MAX_NESTING = 30;
 
-/** The first opening token nested deeper than `limit`, if any. */
-function nestingBeyond(tokens: readonly IToken[], limit: number): IToken | undefined {
-  let depth = 0;
+/** The closing token of each opening one. */
+const CLOSER: Readonly<Record<string, string>> = { LBracket: 'RBracket', LBrace: 'RBrace', LParen: 'RParen' };
+
+/**
+ * The first opening token nested deeper than `limit`, if any. Only the matching closing token
+ * ends a level, as in the parser: a `}` does not close a `(` (error recovery skips it and stays
+ * inside), so counting every closer against every opener let text such as `((((}}}}` repeated
+ * nest the parser hundreds of levels deep, and its error recovery then overflowed the stack.
+ */
+export function nestingBeyond(tokens: readonly IToken[], limit: number): IToken | undefined {
+  const open: string[] = [];
   for (const t of tokens) {
     const n = t.tokenType.name;
-    if (n === 'LBracket' || n === 'LBrace' || n === 'LParen') {
-      if (++depth > limit) return t;
-    } else if ((n === 'RBracket' || n === 'RBrace' || n === 'RParen') && depth > 0) depth--;
+    const closer = CLOSER[n];
+    if (closer !== undefined) {
+      open.push(closer);
+      if (open.length > limit) return t;
+    } else if (open.length > 0 && n === open[open.length - 1]) open.pop();
   }
   return undefined;
 }

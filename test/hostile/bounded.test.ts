@@ -107,3 +107,41 @@ describe('complete has a length limit of its own', () => {
     expect(catq.DEFAULT_MAX_COMPLETE_LENGTH).toBe(10_000);
   });
 });
+
+describe('nested text within the length limits (found by npm run fuzz, seed 20261127)', () => {
+  // `(` nineteen times, then closers of another kind: the parser stays inside every `(`.
+  const unit = 'a}}}}}(((((((((((((((((((}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}} = 1 or b = 2';
+
+  it('parse reports nesting past the limit even when other closers follow, and never throws', () => {
+    // Counting every closer against every opener let this nest 304 levels: the parser's error
+    // recovery overflowed the stack (a RangeError out of parse) at 16 units, 74 ms at 9.
+    for (const k of [2, 9, 16, 40]) {
+      const r = catq.parse(unit.repeat(k));
+      expect(r.query).toBeUndefined();
+      expect(r.diagnostics.map((d) => d.code)).toEqual(['syntax/too-deep']);
+    }
+    const lint = catq.lint(unit.repeat(16), catalog);
+    expect(lint.diagnostics.map((d) => d.code)).toContain('syntax/too-deep');
+    // A closer of the right kind still ends a level: 40 groups one after another are not nested
+    // (parentheses are an error of their own, `syntax/no-grouping`), nor are 30 levels of arrays.
+    const codes = (text: string) => new Set(catq.parse(text).diagnostics.map((d) => d.code));
+    expect(codes('(sku = "a") and '.repeat(40) + 'sku = "b"')).toEqual(new Set(['syntax/no-grouping']));
+    expect(codes('('.repeat(30) + 'sku = "a"' + ')'.repeat(30)).has('syntax/too-deep')).toBe(false);
+    expect(codes('('.repeat(31) + 'sku = "a"' + ')'.repeat(31))).toEqual(new Set(['syntax/too-deep']));
+    expect(catq.parse('sku = ' + '['.repeat(30) + ']'.repeat(30)).diagnostics.map((d) => d.code)).not.toContain('syntax/too-deep');
+  });
+
+  it('complete reads nested text up to the parser bound, and proposes nothing past it', () => {
+    // Each nested rule copied the whole pending list: 1,600 open parentheses took 0.8 s and 10 000
+    // (the default length limit) about 30 s. Up to the bound the proposals are those after one
+    // parenthesis; past it the text is refused whatever follows (syntax/too-deep).
+    const one = catq.complete('(', 1, catalog).map((c) => c.label);
+    expect(one.length).toBeGreaterThan(0);
+    const at = (text: string) => catq.complete(text, text.length, catalog).map((c) => c.label);
+    expect(at('('.repeat(catq.MAX_NESTING))).toEqual(one);
+    expect(at('('.repeat(catq.MAX_NESTING + 1))).toEqual([]);
+    expect(at('('.repeat(10_000))).toEqual([]);
+    // Closers of another kind do not end a level, for complete as for parse.
+    expect(at('('.repeat(20) + '}'.repeat(20) + '('.repeat(20))).toEqual([]);
+  });
+});
