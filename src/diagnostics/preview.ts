@@ -12,7 +12,8 @@ const UNREADABLE = '…';
 /**
  * JSON-like text of `value`, at most about `max` characters (`…` marks what is left out), in
  * time bounded by `max` whatever the value: sparse or huge arrays, cycles, proxies and getters
- * included. Numbers and strings are written as JSON writes them, `undefined` as `undefined`.
+ * included. A short JSON value is written exactly as `JSON.stringify` writes it (as the messages
+ * quote values elsewhere); `undefined`, `NaN`, the infinities and BigInts as they read in code.
  */
 export function previewValue(value: unknown, max = 60): string {
   const out = { text: '', room: Math.max(8, max) };
@@ -76,7 +77,7 @@ function writeArray(a: readonly unknown[], out: Out, depth: number): void {
         out.text += '…';
         break;
       }
-      if (i > 0) out.text += ', ';
+      if (i > 0) out.text += ',';
       writeRead(() => (Object.prototype.hasOwnProperty.call(a, i) ? a[i] : null), out, depth + 1);
     }
   } catch {
@@ -97,9 +98,9 @@ function writeObject(o: object, out: Out, depth: number): void {
         out.text += '…';
         break;
       }
-      if (!first) out.text += ', ';
+      if (!first) out.text += ',';
       first = false;
-      out.text += JSON.stringify(key) + ': ';
+      out.text += JSON.stringify(key) + ':';
       writeRead(() => (o as Record<string, unknown>)[key], out, depth + 1);
     }
   } catch {

@@ -5,7 +5,7 @@ import { previewValue } from '../../src/diagnostics/index.js';
 describe('previewValue', () => {
   it('writes small JSON values as JSON does', () => {
     for (const v of [null, true, 0, -1.5, 'Acme', ['red', 2, null], { brand: 'Acme', price: [1, 2] }, [], {}]) {
-      expect(previewValue(v)).toBe(JSON.stringify(v).replace(/,/g, ', ').replace(/":/g, '": '));
+      expect(previewValue(v)).toBe(JSON.stringify(v));
     }
     expect(previewValue('a "quoted" 😀')).toBe(JSON.stringify('a "quoted" 😀'));
   });
@@ -24,7 +24,7 @@ describe('previewValue', () => {
     a.length = 2 ** 32 - 1;
     a[1] = 'x';
     const text = previewValue(a, 40);
-    expect(text.startsWith('[null, "x", null, null')).toBe(true);
+    expect(text.startsWith('[null,"x",null,null')).toBe(true);
     expect(text.length).toBeLessThanOrEqual(40);
     expect(text.endsWith('…')).toBe(true);
   });
@@ -32,17 +32,17 @@ describe('previewValue', () => {
   it('reads cycles, proxies and getters that throw without throwing', () => {
     const cycle: Record<string, unknown> = { a: 1 };
     cycle['self'] = cycle;
-    expect(previewValue(cycle)).toBe('{"a": 1, "self": {"a": 1, "self": {"a": 1, "self": {…}}}}');
+    expect(previewValue(cycle)).toBe('{"a":1,"self":{"a":1,"self":{"a":1,"self":{…}}}}');
     const boom = (): never => {
       throw new Error('boom');
     };
     const throwing = new Proxy({}, { get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom, getPrototypeOf: boom });
     expect(previewValue(throwing)).toBe('{…}');
-    expect(previewValue(['a', throwing, 'b'])).toBe('["a", {…}, "b"]');
+    expect(previewValue(['a', throwing, 'b'])).toBe('["a",{…},"b"]');
     const { proxy, revoke } = Proxy.revocable([], {});
     revoke();
     expect(previewValue(proxy)).toBe('…');
-    expect(previewValue(Object.defineProperty({}, 'k', { enumerable: true, get: boom }))).toBe('{"k": …}');
+    expect(previewValue(Object.defineProperty({}, 'k', { enumerable: true, get: boom }))).toBe('{"k":…}');
   });
 
   it('cuts a long string, and never writes much more than asked', () => {
