@@ -33,6 +33,7 @@ export {
   type LayoutIndex,
   type ColumnRole,
   type LayoutPolicy,
+  type LayoutDdlOptions,
   type AttributePolicy,
   type LayoutRow,
   type LayoutRowResult,

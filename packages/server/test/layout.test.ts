@@ -216,6 +216,7 @@ describe.each(['pglite', 'postgres'] as const)('search layout: what it holds, on
   let server: ServerProcess;
   let files: ReturnType<typeof tempFiles>;
   let drop: (() => Promise<void>) | undefined;
+  let url: string | undefined;
   const catalog = loadCatalog(sample).catalog as Catalog;
 
   beforeAll(async () => {
@@ -224,6 +225,7 @@ describe.each(['pglite', 'postgres'] as const)('search layout: what it holds, on
     if (engine === 'postgres') {
       const fresh = await freshDatabase('layout_hold');
       drop = fresh.drop;
+      url = fresh.url;
       db.push('--database-url', fresh.url);
     }
     server = await startServer(['--catalog', files.path('c.json'), '--api-key', KEY, ...db]);
@@ -256,6 +258,19 @@ describe.each(['pglite', 'postgres'] as const)('search layout: what it holds, on
       [[['>', 'brand'], 'B'.repeat(4999)]],
       [[['<', 'brand'], 'B'.repeat(5001)]],
     ]);
+    if (engine === 'postgres') {
+      // The server is built with lz4: long values are compressed with it (PGlite has pglz only).
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        const tokens = searchLayout(catalog).byRawKey.get('description')?.columns.tokens as string;
+        const raw = await c.query(`SELECT pg_column_compression(data) AS c FROM catq_items_${ID} WHERE id_key = '1'`);
+        const search = await c.query(`SELECT pg_column_compression(${tokens}) AS c FROM catq_search_${ID} WHERE item_key = '1'`);
+        expect([raw.rows[0]?.c, search.rows[0]?.c]).toEqual(['lz4', 'lz4']);
+      } finally {
+        await c.end();
+      }
+    }
   });
 
   it('a lone surrogate in a one-of is answered as the evaluator answers it, not refused', async () => {

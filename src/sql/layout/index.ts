@@ -7,7 +7,7 @@
  */
 export { searchLayout, type SearchLayout, type LayoutAttribute, type LayoutIndex, type ColumnRole } from './plan.js';
 export { type LayoutPolicy, type AttributePolicy, DEFAULT_PREFIX_LENGTH, DEFAULT_TERM_BYTES } from './policy.js';
-export { layoutDdl, layoutIndexNames } from './ddl.js';
+export { layoutDdl, layoutIndexNames, type LayoutDdlOptions } from './ddl.js';
 export { layoutRow, type LayoutRow, type LayoutRowResult, type LayoutProblem } from './row.js';
 export { layoutUpsert, layoutDeleteSql, type LayoutEntry, type LayoutEntryProblem, type LayoutUpsert } from './upsert.js';
 export { layoutListSql, walkRowsFor, type LayoutListOptions, type LayoutListing } from './listing.js';

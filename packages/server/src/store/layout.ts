@@ -135,11 +135,11 @@ function attributeMark(store: TableStore, rawKey: string): string {
 /**
  * The statements of the search tables (idempotent; run at start, under the schema lock): the
  * marks table, then `layoutDdl` of each catalog (new tables, new columns of gained or changed
- * attributes, new indexes).
+ * attributes, new indexes, the compression of long values).
  */
-export function layoutStatements(catalogs: readonly Catalog[]): string[] {
+export function layoutStatements(catalogs: readonly Catalog[], compression?: 'lz4'): string[] {
   const out = [`CREATE TABLE IF NOT EXISTS ${ident(MARKS_TABLE)} (search_table text COLLATE "C", mark text COLLATE "C", PRIMARY KEY (search_table, mark))`];
-  for (const c of catalogs) out.push(...layoutDdl(searchLayout(c), { table: searchTable(c.Id) }));
+  for (const c of catalogs) out.push(...layoutDdl(searchLayout(c), { table: searchTable(c.Id) }, compression ? { compression } : {}));
   return out;
 }
 

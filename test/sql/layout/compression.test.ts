@@ -1,0 +1,77 @@
+/**
+ * layoutDdl's `compression` option: every column that can hold a long value (the base text
+ * columns, the listed form, and each attribute's text and array columns) gets it, on a new table
+ * and on one made without it; the values written afterwards are compressed with it and read back
+ * the same; a bad option is a diagnostic, not SQL.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCatalog, type Catalog } from '../../../src/catalog/index.js';
+import { QueryError } from '../../../src/diagnostics/index.js';
+import { layoutDdl, layoutUpsert, searchLayout } from '../../../src/sql/index.js';
+import { pgServerEngine } from './engines.js';
+
+const catalog = loadCatalog({
+  Id: 501,
+  Name: 'compressed',
+  Type: 'Product',
+  Aliases: { Id: 'id', Name: 'title' },
+  SearchableAttributes: [
+    { Attribute: 'title', Type: 'Text', Cardinality: 'One' },
+    { Attribute: 'description', Type: 'Text', Cardinality: 'One' },
+    { Attribute: 'tags', Type: 'String', Cardinality: 'Many' },
+    { Attribute: 'price', Type: 'Number', Cardinality: 'One' },
+    { Attribute: 'sizes', Type: 'Number', Cardinality: 'Many' },
+  ],
+}).catalog as Catalog;
+const layout = searchLayout(catalog);
+
+/** Column name -> its compression ('' for the server's default) of the columns that have one. */
+async function compressions(e: Awaited<ReturnType<typeof pgServerEngine>>, table: string): Promise<Map<string, string>> {
+  const rows = await e.query(
+    `SELECT a.attname AS name, a.attcompression::text AS c FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped AND t.typstorage <> 'p'`,
+    [table],
+  );
+  return new Map(rows.map((r) => [r['name'] as string, r['c'] as string]));
+}
+
+describe('layoutDdl compression', () => {
+  it('is refused unless "lz4" or "pglz", with the option named', () => {
+    for (const bad of ['zstd', 'LZ4', '', 1, null]) {
+      let err: unknown;
+      try {
+        layoutDdl(layout, { table: 's' }, { compression: bad as never });
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(QueryError);
+      expect((err as QueryError).diagnostics[0]).toMatchObject({ code: 'sql/bad-option', path: '/compression' });
+    }
+    expect(layoutDdl(layout, { table: 's' }, {})).toEqual(layoutDdl(layout, { table: 's' }));
+  });
+
+  it('sets lz4 on every column that can hold a long value, new or existing, and long values read back whole', async () => {
+    const e = await pgServerEngine();
+    try {
+      // A table made without the option, then migrated with it (as catq-server does at start).
+      for (const s of layoutDdl(layout, { table: 'search' })) await e.exec(s);
+      expect([...(await compressions(e, 'search')).values()].every((c) => c === '')).toBe(true);
+      for (const s of layoutDdl(layout, { table: 'search' }, { compression: 'lz4' })) await e.exec(s);
+      const after = await compressions(e, 'search');
+      expect(after.size).toBeGreaterThan(10);
+      expect(Object.fromEntries([...after].filter(([, c]) => c !== 'l'))).toEqual({});
+      // A fresh table gets it too.
+      for (const s of layoutDdl(layout, { table: 'fresh' }, { compression: 'lz4' })) await e.exec(s);
+      expect([...(await compressions(e, 'fresh')).values()].every((c) => c === 'l')).toBe(true);
+
+      const description = Array.from({ length: 3000 }, (_, i) => `word${i % 997} 𝒳${i % 13}`).join(' ');
+      const item = { id: 1, title: 'A tent', description, tags: Array.from({ length: 800 }, (_, i) => `tag-${i}`), price: 5, sizes: [1, 2] };
+      const up = layoutUpsert(layout, { table: 'search' }, [{ key: '1', item }]);
+      await e.query(up.statement!.sql, up.statement!.params);
+      const s = layout.byRawKey.get('description')!.columns;
+      const [row] = await e.query(`SELECT ${s.str} AS s, pg_column_compression(${s.str}) AS c, pg_column_compression(${s.tokens}) AS ct FROM search`, []);
+      expect(row).toEqual({ s: description, c: 'lz4', ct: 'lz4' });
+    } finally {
+      await e.close();
+    }
+  });
+});
