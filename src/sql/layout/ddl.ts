@@ -10,6 +10,32 @@ import { indexName, resolveTarget, type LayoutTarget, type ResolvedTarget } from
  */
 export const BASE_COLUMNS = `item_key text COLLATE "C" PRIMARY KEY, id_kind int2, id_num float8, id_str text COLLATE "C"`;
 
+/** Column types of a fixed width (what PostgreSQL steps over without reading the value). */
+const isFixedWidth = (type: string): boolean => type === 'boolean' || type === 'float8';
+
+/**
+ * Every column of a new search table, in the order PostgreSQL stores them. A row is read column
+ * by column up to the last one a statement needs, and stepping over a variable-width value costs
+ * more than over a fixed-width one, so the order puts first what every page reads (the key, the
+ * id's sort keys, the listed form), then the Text terms (what a `matches` walk tests on each row),
+ * then every fixed-width column (numbers, booleans, presence), then the other variable-width
+ * ones (strings, arrays, Text values and token sequences). At 1M items this made the walk of
+ * `rating >= 4.5 and review_count > 1500` 15% quicker and `title matches "waterproof&tent"` 7%
+ * quicker than the order of the attributes (docs/sql.md, "Column order").
+ */
+function tableColumns(layout: SearchLayout): string {
+  const terms: string[] = [];
+  const fixed: string[] = [];
+  const rest: string[] = [];
+  for (const a of layout.attributes) {
+    for (const [role, name] of Object.entries(a.columns) as [ColumnRole, string][]) {
+      const type = sqlTypeOf(role);
+      (role === 'terms' ? terms : isFixedWidth(type) ? fixed : rest).push(`${ident(name)} ${type}`);
+    }
+  }
+  return [BASE_COLUMNS, `${ident(layout.listed.column)} text`, ...terms, ...fixed, ...rest].join(', ');
+}
+
 /** The id order's index: the string key by its prefix (a long id never exceeds an index entry), the whole id breaks ties. */
 export function idOrderExpression(prefix: number): string {
   return `id_kind, id_num, left(id_str, ${prefix})`;
@@ -31,8 +57,10 @@ const isVarlena = (type: string): boolean => type.startsWith('text') || type.end
 
 /**
  * The statements creating (or migrating) a catalog's search table, in order, for PostgreSQL 12+
- * and PGlite. Idempotent: `CREATE TABLE IF NOT EXISTS` with the base columns, then `ADD COLUMN
- * IF NOT EXISTS` for the listed form's column (`SearchLayout.listed`) and each attribute column and `CREATE INDEX IF NOT EXISTS` for each index of
+ * and PGlite. Idempotent: `CREATE TABLE IF NOT EXISTS` with every column (in the order of
+ * `tableColumns`), then `ADD COLUMN IF NOT EXISTS` for the listed form's column
+ * (`SearchLayout.listed`) and each attribute column (nothing to do on a new table; an existing
+ * one gets the columns it lacks, at its end) and `CREATE INDEX IF NOT EXISTS` for each index of
  * the policy. Running them on a table made for an older catalog adds what is new (columns of
  * changed attributes have new names); old columns stay until dropped. New columns are NULL
  * until the rows are written again: list with `backfilled` meanwhile (see layoutListSql).
@@ -46,7 +74,7 @@ export function layoutDdl(layout: SearchLayout, target: LayoutTarget, options: L
   if (compression !== undefined && compression !== 'lz4' && compression !== 'pglz') {
     throw new QueryError([diagnostic('sql/bad-option', { option: 'compression', detail: 'it must be "lz4" or "pglz"' }, { path: '/compression' })], 'Invalid layout options');
   }
-  const out = [`CREATE TABLE IF NOT EXISTS ${t.table} (${BASE_COLUMNS})`, `ALTER TABLE ${t.table} ADD COLUMN IF NOT EXISTS ${ident(layout.listed.column)} text`];
+  const out = [`CREATE TABLE IF NOT EXISTS ${t.table} (${tableColumns(layout)})`, `ALTER TABLE ${t.table} ADD COLUMN IF NOT EXISTS ${ident(layout.listed.column)} text`];
   const idIndex = idOrderExpression(layout.policy.prefixLength);
   out.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName(t, idIndex))} ON ${t.table} (${idIndex})`);
   const long = ['item_key', 'id_str', layout.listed.column];

@@ -1,14 +1,18 @@
 /**
- * layoutDdl's `compression` option: every column that can hold a long value (the base text
- * columns, the listed form, and each attribute's text and array columns) gets it, on a new table
- * and on one made without it; the values written afterwards are compressed with it and read back
- * the same; a bad option is a diagnostic, not SQL.
+ * layoutDdl's tables:
+ * - the column order of a new table (what every page reads, then the Text terms, then the
+ *   fixed-width columns, then the other variable-width ones), and an older table of another
+ *   order migrated to the same columns;
+ * - the `compression` option: every column that can hold a long value (the base text columns, the
+ *   listed form, and each attribute's text and array columns) gets it, on a new table and on one
+ *   made without it; the values written afterwards are compressed with it and read back the same;
+ *   a bad option is a diagnostic, not SQL.
  */
 import { describe, expect, it } from 'vitest';
 import { loadCatalog, type Catalog } from '../../../src/catalog/index.js';
 import { QueryError } from '../../../src/diagnostics/index.js';
 import { layoutDdl, layoutUpsert, searchLayout } from '../../../src/sql/index.js';
-import { pgServerEngine } from './engines.js';
+import { pgliteEngine, pgServerEngine, type LayoutEngine } from './engines.js';
 
 const catalog = loadCatalog({
   Id: 501,
@@ -24,6 +28,46 @@ const catalog = loadCatalog({
   ],
 }).catalog as Catalog;
 const layout = searchLayout(catalog);
+
+/** The table's columns in the order PostgreSQL stores them, with their types. */
+async function columnsOf(e: LayoutEngine, table: string): Promise<{ name: string; type: string }[]> {
+  const rows = await e.query(
+    `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+    [table],
+  );
+  return rows.map((r) => ({ name: r['name'] as string, type: r['type'] as string }));
+}
+
+describe('layoutDdl column order', () => {
+  it('a new table: the key, the id keys and the listed form, then the Text terms, then fixed-width columns, then the rest', async () => {
+    const e = pgliteEngine();
+    try {
+      for (const s of layoutDdl(layout, { table: 'search' })) await e.exec(s);
+      const cols = await columnsOf(e, 'search');
+      expect(cols.slice(0, 5).map((c) => c.name)).toEqual(['item_key', 'id_kind', 'id_num', 'id_str', layout.listed.column]);
+      const terms = [...layout.attributes].flatMap((a) => (a.columns.terms ? [a.columns.terms] : []));
+      expect(terms).toHaveLength(2);
+      expect(cols.slice(5, 7).map((c) => c.name)).toEqual(terms);
+      const fixed = (t: string) => t === 'boolean' || t === 'double precision';
+      const after = cols.slice(7).map((c) => fixed(c.type));
+      // Every fixed-width column comes before every variable-width one.
+      expect(after.indexOf(false)).toBeGreaterThan(0);
+      expect(after.slice(after.indexOf(false))).not.toContain(true);
+      // Every column of the layout, once.
+      const all = ['item_key', 'id_kind', 'id_num', 'id_str', layout.listed.column, ...layout.attributes.flatMap((a) => Object.values(a.columns))];
+      expect(cols.map((c) => c.name).sort()).toEqual([...all].sort());
+
+      // A table made in another order (the attributes' order, as earlier versions did) gets the same columns.
+      await e.exec(`CREATE TABLE old (item_key text COLLATE "C" PRIMARY KEY, id_kind int2, id_num float8, id_str text COLLATE "C")`);
+      for (const s of layoutDdl(layout, { table: 'old' })) await e.exec(s);
+      const old = await columnsOf(e, 'old');
+      expect([...old].sort((a, b) => a.name.localeCompare(b.name))).toEqual([...cols].sort((a, b) => a.name.localeCompare(b.name)));
+      expect(old.map((c) => c.name)).not.toEqual(cols.map((c) => c.name));
+    } finally {
+      await e.close();
+    }
+  });
+});
 
 /** Column name -> its compression ('' for the server's default) of the columns that have one. */
 async function compressions(e: Awaited<ReturnType<typeof pgServerEngine>>, table: string): Promise<Map<string, string>> {
