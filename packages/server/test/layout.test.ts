@@ -168,6 +168,9 @@ describe.each(['pglite', 'postgres'] as const)('search layout: migration and bac
       expect(raw.map((r) => r['indexname']), 'the raw JSON indexes of the raw-only layout are dropped').toEqual([`catq_items_${ID}_pkey`]);
       const rows = await q(`SELECT count(*)::int AS n FROM catq_search_${ID}`);
       expect(rows[0]?.['n']).toBe(mirror.items.length);
+      // The raw table, made without a compression, gets lz4 on the PostgreSQL server (built with it); PGlite keeps pglz.
+      const compression = await q(`SELECT attcompression::text AS c FROM pg_attribute WHERE attrelid = 'catq_items_${ID}'::regclass AND attname = 'data'`);
+      expect(compression[0]?.['c']).toBe(engine === 'postgres' ? 'l' : '');
       // An index an older layout made (its value B-tree without the id keys, say): dropped at the next start.
       await q(`CREATE INDEX catq_00000000_stale ON catq_search_${ID} (id_num)`);
     });

@@ -62,17 +62,32 @@ function derivedViewSql(catalog: Catalog, kind: DerivedKind): string {
   );
 }
 
-/** Every statement of the schema for these catalogs, in order (idempotent). */
-export function schemaStatements(catalogs: readonly Catalog[], compression?: 'lz4'): string[] {
+/**
+ * Every statement of the schema for these catalogs, in order (idempotent). With `compression`,
+ * new raw tables get it, and so do the existing ones named in `recompress` (an `ALTER TABLE`
+ * locks the table, so a table that has it already is left alone: other processes may be serving
+ * from it while this one starts).
+ */
+export function schemaStatements(catalogs: readonly Catalog[], compression?: 'lz4', recompress: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   for (const c of catalogs) {
     const table = itemsTable(c.Id);
-    out.push(`CREATE TABLE IF NOT EXISTS ${ident(table)} (id_key text COLLATE "C" PRIMARY KEY, data jsonb NOT NULL)`);
-    if (compression) out.push(`ALTER TABLE ${ident(table)} ALTER COLUMN data SET COMPRESSION ${compression}`);
+    out.push(`CREATE TABLE IF NOT EXISTS ${ident(table)} (id_key text COLLATE "C" PRIMARY KEY, data jsonb${compression ? ` COMPRESSION ${compression}` : ''} NOT NULL)`);
+    if (compression && recompress.has(table)) out.push(`ALTER TABLE ${ident(table)} ALTER COLUMN data SET COMPRESSION ${compression}`);
     for (const kind of ['brand', 'category', 'merchant'] as const) out.push(derivedViewSql(c, kind));
   }
   out.push(...layoutStatements(catalogs, compression));
   return out;
+}
+
+/** The existing tables among `tables` whose `data` column is not compressed with lz4. */
+async function withoutLz4(tx: Queryable, tables: readonly string[]): Promise<Set<string>> {
+  const rows = await tx.query(
+    `SELECT c.relname AS t FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid ` +
+      `WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1::text[]) AND a.attname = 'data' AND a.attcompression IS DISTINCT FROM 'l'`,
+    [tables],
+  );
+  return new Set(rows.map((r) => r['t'] as string));
 }
 
 /** Whether the server can compress with lz4 (PostgreSQL 14+ built with it; PGlite is not). */
@@ -90,7 +105,9 @@ async function hasLz4(tx: Queryable): Promise<boolean> {
 export async function createSchema(db: Db, catalogs: readonly Catalog[], registerOn: Db = db): Promise<TableStore[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7265031)');
-    for (const s of schemaStatements(catalogs, (await hasLz4(tx)) ? 'lz4' : undefined)) await tx.query(s);
+    const lz4 = await hasLz4(tx);
+    const recompress = lz4 ? await withoutLz4(tx, catalogs.map((c) => itemsTable(c.Id))) : new Set<string>();
+    for (const s of schemaStatements(catalogs, lz4 ? 'lz4' : undefined, recompress)) await tx.query(s);
     return openStores(registerOn, tx, catalogs, (c) => itemsTable(c.Id));
   });
 }
