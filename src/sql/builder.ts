@@ -13,6 +13,7 @@
 export class SqlBuilder {
   private readonly values: unknown[] = [];
   private readonly byKey = new Map<string, number>();
+  private readonly ordinals = new Map<string, number>();
 
   /**
    * @param inline writes {@link SqlBuilder.constant}s as SQL literals instead of parameters
@@ -49,6 +50,20 @@ export class SqlBuilder {
   }
 
   /**
+   * The position of `value` among the distinct values this builder was asked about (0, 1, 2, ...
+   * in the order of first asking): a number that tells two different values of one statement
+   * apart (the MySQL dialect uses it, see `mysql.ts`).
+   */
+  ordinal(value: string): number {
+    let i = this.ordinals.get(value);
+    if (i === undefined) {
+      i = this.ordinals.size;
+      this.ordinals.set(value, i);
+    }
+    return i;
+  }
+
+  /**
    * A second builder that starts where this one stands: the fragments built so far mean the same
    * in both (same numbers, same markers), so two statements can share one compiled condition.
    */
@@ -56,6 +71,7 @@ export class SqlBuilder {
     const other = new SqlBuilder(this.style, this.inline);
     for (const v of this.values) other.values.push(v);
     this.byKey.forEach((i, k) => other.byKey.set(k, i));
+    this.ordinals.forEach((i, k) => other.ordinals.set(k, i));
     return other;
   }
 

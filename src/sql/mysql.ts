@@ -102,7 +102,11 @@ export const mysql: Dialect = {
   quoteIdent,
   field(column, rawKey, b) {
     // The key path is a bound parameter too: raw attribute names may hold quotes, dots, `*`, ...
-    return new MysqlNode(`JSON_EXTRACT(${column}, ${b.shared(mysqlKeyPath(rawKey))})`);
+    // MariaDB's optimizer compares two string constants in the connection's collation (case and
+    // accent blind), so the conditions of two clauses on `Brand` and `brand` looked like one
+    // expression: one was dropped as a repeat, or the pair read as a contradiction. Leading
+    // blanks, which the path parser skips, keep each distinct key's path distinct in any collation.
+    return new MysqlNode(`JSON_EXTRACT(${column}, ${b.shared(' '.repeat(b.ordinal(rawKey)) + mysqlKeyPath(rawKey))})`);
   },
   intParam: (value, b) => b.param(value),
   numberParam: (value, b) => `CAST(${b.param(value)} AS DOUBLE)`,
@@ -161,6 +165,10 @@ class LiteralBuilder extends SqlBuilder {
   }
   override shared(value: string): string {
     return literal(value);
+  }
+  // One key per generated column's expression: nothing to tell apart.
+  override ordinal(): number {
+    return 0;
   }
 }
 

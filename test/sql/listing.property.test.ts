@@ -11,7 +11,7 @@ import { listItems } from '../../src/eval/index.js';
 import type { ListPage, Scope } from '../../src/listing/index.js';
 import { listSql, sqlPage } from '../../src/sql/index.js';
 import { caseArbWith } from '../support/case-arbitrary.js';
-import { insertItems, startEngines, type Engines, type SqlEngine } from './engines.js';
+import { insertItems, startEngines, unlessRefusedKey, type Engines, type SqlEngine } from './engines.js';
 
 let e: Engines;
 beforeAll(async () => {
@@ -23,8 +23,10 @@ afterAll(async () => {
 
 type Params = Record<string, unknown>;
 
-async function enginePage(engine: SqlEngine, table: string, q: Query, catalog: Catalog, params: Params): Promise<ListPage> {
-  const l = listSql(q, catalog, params, { dialect: engine.dialect, table });
+/** The page `engine` gives; undefined when it refuses a key it cannot read (see unlessRefusedKey). */
+async function enginePage(engine: SqlEngine, table: string, q: Query, catalog: Catalog, params: Params): Promise<ListPage | undefined> {
+  const l = unlessRefusedKey(engine, catalog, () => listSql(q, catalog, params, { dialect: engine.dialect, table }));
+  if (!l) return undefined;
   const rows = (await engine.query(l.sql, l.params)).map((r) => engine.json(r['data']));
   const other = l.otherSide ? Boolean(Number((await engine.query(l.otherSide.sql, l.otherSide.params))[0]!['other'])) : false;
   return sqlPage(l, rows, other, catalog);
@@ -65,7 +67,8 @@ describe('listSql pages equal listItems pages', () => {
             const ref = listItems(stored, c.catalog, { ...params, q: c.wire });
             expect(ref.response).toBeDefined();
             for (const engine of e.all) {
-              expect({ engine: engine.name, page: await enginePage(engine, table, c.query, c.catalog, params) }).toEqual({ engine: engine.name, page: ref.response });
+              const page = await enginePage(engine, table, c.query, c.catalog, params);
+              if (page) expect({ engine: engine.name, page }).toEqual({ engine: engine.name, page: ref.response });
             }
             walked++;
             const next: Scope | undefined = ref.response![dir];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, listItems } from '../../src/eval/index.js';
 import { listSql, sqlPage, toSql } from '../../src/sql/index.js';
 import { decode } from '../../src/wire/index.js';
-import { engineRows, insertRaw, startEngines, type Engines } from './engines.js';
+import { engineRows, insertRaw, startEngines, unlessRefusedKey, type Engines } from './engines.js';
 import { REGRESSIONS } from './regressions.js';
 
 let e: Engines;
@@ -22,13 +22,16 @@ describe('regression cases', () => {
     const p = compile(q, r.catalog);
     const expected = items.flatMap((it, i) => (p(it) ? [i] : []));
     for (const engine of e.all) {
-      const s = toSql(q, r.catalog, { dialect: engine.dialect });
+      // MariaDB refuses a key it cannot read (asserted by unlessRefusedKey); the others must answer.
+      const s = unlessRefusedKey(engine, r.catalog, () => toSql(q, r.catalog, { dialect: engine.dialect }));
+      if (!s) continue;
       expect({ engine: engine.name, rows: await engineRows(engine, grp, s.where, s.params) }).toEqual({ engine: engine.name, rows: expected });
       if (r.listing) {
         // jsonb stores numbers as numeric, which has no -0: the reference is what each engine holds.
         const table = engine.dialect === 'mysql' ? '`items`' : 'items';
         const stored = (await engine.query(`SELECT data FROM ${table} WHERE grp = ${grp} ORDER BY n`, [])).map((x) => engine.json(x['data']));
-        const l = listSql(q, r.catalog, r.listing, { dialect: engine.dialect });
+        const l = unlessRefusedKey(engine, r.catalog, () => listSql(q, r.catalog, r.listing!, { dialect: engine.dialect }));
+        if (!l) continue;
         const rows = (await engine.query(l.sql.replace('WHERE (', `WHERE grp = ${grp} AND (`), l.params)).map((x) => engine.json(x['data']));
         expect({ engine: engine.name, page: sqlPage(l, rows, false, r.catalog) }).toEqual({
           engine: engine.name,
