@@ -32,13 +32,14 @@ describe('paging property', () => {
         const items = ids.map((id) => ({ id, title: 'x', brand: typeof id === 'string' ? id : 'n' }));
         service.items.clear();
         for (const it of items) service.items.set(`${typeof it.id}:${it.id}`, it);
-        const expected = listItems(items, CATALOG, { limit: 1000 }).response?.Items.map((i) => i.Id);
+        // What crosses the wire is JSON text, where -0 is written 0 (seed 844856321, ids [-0]).
+        const expected = listItems(JSON.parse(JSON.stringify(items)) as typeof items, CATALOG, { limit: 1000 }).response?.Items.map((i) => i.Id);
         const forward = (await client.listItems(1042, 'product', { limit }).toArray({ max: 1000 })).map((i) => i.Id);
         const backward = (await client.listItems(1042, 'product', { limit, direction: 'backward' }).toArray({ max: 1000 })).map((i) => i.Id);
         expect(forward).toEqual(expected);
         expect(backward).toEqual([...(expected ?? [])].reverse());
       }),
-      { seed: 20261123, numRuns: 60 },
+      { seed: 20261123, numRuns: 60, examples: [[[-0], 1]] },
     );
   });
 
