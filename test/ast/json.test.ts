@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze, jsonEqual, jsonKind, type JsonValue } from '../../src/ast/index.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 describe('jsonEqual', () => {
   it('compares scalars by value and kind', () => {
@@ -36,7 +37,7 @@ describe('jsonEqual', () => {
         expect(jsonEqual(v as JsonValue, v as JsonValue)).toBe(true);
         expect(jsonEqual(v as JsonValue, copy)).toBe(true);
       }),
-      { seed: 0x5eed0001, numRuns: 300 },
+      { seed: propertySeed(0x5eed0001), numRuns: propertyRuns(300) },
     );
   });
 });

@@ -17,6 +17,7 @@ import {
 import { clauseArb as validClauseArb } from '../support/case-arbitrary.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
 import { fieldArb, jsonValueArb } from '../support/query-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 // The builder and `validate` agree on generated builds over generated catalogs: a `where` call
 // throws exactly when decoding and validating the same clause (as wire data) reports an error,
@@ -131,7 +132,7 @@ describe('builder and validate', () => {
           if (typeof s.value === 'object' && s.value !== null) expect(Object.isFrozen(s.value)).toBe(frozenBefore[k]);
         });
       }),
-      { seed: 20261123, numRuns: 400 },
+      { seed: propertySeed(20261123), numRuns: propertyRuns(400) },
     );
     // Neither half is vacuous: plenty of builds were accepted and plenty rejected.
     expect(accepted).toBeGreaterThan(200);

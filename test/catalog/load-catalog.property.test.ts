@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/index.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 describe('loadCatalog (properties)', () => {
   it('accepts every valid catalog unchanged (also after a JSON round trip)', () => {
@@ -11,7 +12,7 @@ describe('loadCatalog (properties)', () => {
         expect(r.diagnostics).toEqual([]);
         expect(r.catalog).toEqual(JSON.parse(JSON.stringify(c)));
       }),
-      { seed: 0x5eed0101, numRuns: 200 },
+      { seed: propertySeed(0x5eed0101), numRuns: propertyRuns(200) },
     );
   });
 
@@ -26,7 +27,7 @@ describe('loadCatalog (properties)', () => {
         expect(r.catalog === undefined).toBe(errors.length > 0);
         for (const d of r.diagnostics) expect(typeof d.path).toBe('string');
       }),
-      { seed: 0x5eed0102, numRuns: 300 },
+      { seed: propertySeed(0x5eed0102), numRuns: propertyRuns(300) },
     );
   });
 });

@@ -4,6 +4,7 @@ import { validate } from '../../src/check/index.js';
 import { capDiagnostics } from '../../src/diagnostics/index.js';
 import { decode } from '../../src/wire/index.js';
 import { catalog } from './fixture.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 // Issue 20: a `one-of` of many wrong-typed values stops making diagnostics (each with a fix that
 // copies and prints the whole list) once the listed ones are made; the rest are counted. The
@@ -21,7 +22,7 @@ describe('per-value diagnostics are capped while they are made', () => {
         const all = validate(q, catalog, { limits: { maxDiagnostics: Infinity } });
         expect(validate(q, catalog, { limits: { maxDiagnostics: max } })).toEqual(capDiagnostics(all, max));
       }),
-      { seed: 20, numRuns: 200 },
+      { seed: propertySeed(20), numRuns: propertyRuns(200) },
     );
   });
 

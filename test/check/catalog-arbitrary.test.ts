@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog, resolveField, ALIAS_PATHS } from '../../src/catalog/index.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 describe('catalogArb', () => {
   it('makes valid catalogs (no error from loadCatalog)', () => {
@@ -11,13 +12,13 @@ describe('catalogArb', () => {
         const { diagnostics } = loadCatalog(JSON.parse(JSON.stringify(catalog)));
         expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       }),
-      { seed: 0x5eed_ca7a, numRuns: 300 },
+      { seed: propertySeed(0x5eed_ca7a), numRuns: propertyRuns(300) },
     );
   });
 
   it('covers every type and cardinality, nasty names and every alias outcome', () => {
     const seen = new Set<string>();
-    for (const c of fc.sample(catalogArb, { seed: 0x5eed_ca7b, numRuns: 400 })) {
+    for (const c of fc.sample(catalogArb, { seed: propertySeed(0x5eed_ca7b), numRuns: propertyRuns(400) })) {
       for (const a of c.SearchableAttributes ?? []) {
         seen.add(`${a.Type}/${a.Cardinality}`);
         if (a.Attribute === '__proto__' || a.Attribute.includes('.') || a.Attribute.includes(' ') || /\p{Extended_Pictographic}/u.test(a.Attribute)) seen.add(`name:${a.Attribute}`);

@@ -8,6 +8,7 @@ import { check, validate } from '../../src/check/index.js';
 import { decode } from '../../src/wire/index.js';
 import { isPlainQuery } from '../../src/wire/plain-queries.js';
 import { catalog } from './fixture.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const names = (catalog.SearchableAttributes ?? []).map((a) => a.Attribute);
 const valueArb: fc.Arbitrary<JsonValue> = fc.oneof(
@@ -39,7 +40,7 @@ describe('a freshly decoded query is validated as it is', () => {
         expect(a.diagnostics).toEqual(b.diagnostics);
         expect(a.plan?.clauses).toEqual(b.plan?.clauses);
       }),
-      { seed: 0x91a1, numRuns: 300 },
+      { seed: propertySeed(0x91a1), numRuns: propertyRuns(300) },
     );
   });
 

@@ -6,6 +6,7 @@ import { validate } from '../../src/check/index.js';
 import { CODES, type Diagnostic, type QueryChange } from '../../src/diagnostics/index.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
 import { applyEdits, spannedWire, type WireClause } from '../support/spanned-wire.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const nastyScalar: fc.Arbitrary<JsonValue> = fc.constantFrom<JsonValue>(
   -0, 0, 1e308, -1e308, 5e-324, 20, '20', '-0', '1e21', 'true', 'false', '', ' ', '😀', '\uffff', 'red shoe', '&&', null, true, false, '__proto__',
@@ -78,7 +79,7 @@ describe('validate (property)', () => {
           }
         }
       }),
-      { seed: 0x5eed_c4ec, numRuns: 400 },
+      { seed: propertySeed(0x5eed_c4ec), numRuns: propertyRuns(400) },
     );
   });
 
@@ -96,7 +97,7 @@ describe('validate (property)', () => {
           expect(mine.map((d) => d.code)).toEqual(alone.map((d) => d.code));
         });
       }),
-      { seed: 0x5eed_0c4e, numRuns: 200 },
+      { seed: propertySeed(0x5eed_0c4e), numRuns: propertyRuns(200) },
     );
   });
 
@@ -115,7 +116,7 @@ describe('validate (property)', () => {
           }
         }
       }),
-      { seed: 0x5eed_f1c5, numRuns: 400 },
+      { seed: propertySeed(0x5eed_f1c5), numRuns: propertyRuns(400) },
     );
     expect(applied).toBeGreaterThan(50);
   });

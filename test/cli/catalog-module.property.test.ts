@@ -5,6 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { catalogModule, commentText, stringLiteral } from '../../src/cli/catalog-module.js';
 import { loadCatalog, type Catalog } from '../../src/catalog/index.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 /** Strings rich in what breaks generated code: quotes, backslashes, line terminators, `*` `/`, controls, surrogates. */
 const nasty = fc.string({
@@ -25,7 +26,7 @@ describe('stringLiteral and commentText', () => {
         expect(lit).not.toMatch(/[\n\r\u2028\u2029]/);
         expect(lit).not.toMatch(/\p{Cs}/u);
       }),
-      { seed: 0x7e5e0001, numRuns: 2000 },
+      { seed: propertySeed(0x7e5e0001), numRuns: propertyRuns(2000) },
     );
   });
 
@@ -40,7 +41,7 @@ describe('stringLiteral and commentText', () => {
         const out = ts.transpileModule(src, { compilerOptions: { removeComments: true, module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText;
         expect(out.trim()).toBe('export const x = 1;');
       }),
-      { seed: 0x7e5e0002, numRuns: 1000 },
+      { seed: propertySeed(0x7e5e0002), numRuns: propertyRuns(1000) },
     );
   });
 
@@ -59,7 +60,7 @@ describe('stringLiteral and commentText', () => {
         expect(sortByName(got)).toEqual(sortByName(catalog));
         expect(got.Aliases).toEqual(catalog.Aliases);
       }),
-      { seed: 0x7e5e0003, numRuns: 300 },
+      { seed: propertySeed(0x7e5e0003), numRuns: propertyRuns(300) },
     );
   });
 });

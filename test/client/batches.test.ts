@@ -8,6 +8,7 @@ import { CatalogApiError, CatalogNetworkError, createClient, warningIndex, type 
 import { chunkRanges } from '../../src/client/batches.js';
 import { CATALOG, products } from './support/catalog.js';
 import { API_KEY, startTestService, type TestService } from './support/test-service.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 let service: TestService;
 const client = (concurrency = 3) => createClient({ baseUrl: service.url, apiKey: API_KEY, concurrency, retry: { retries: 0 } });
@@ -163,7 +164,7 @@ describe('batch helpers', () => {
           expect(x.start).toBe(i === 0 ? 0 : r[i - 1]?.end);
         });
       }),
-      { seed: 12, numRuns: 200 },
+      { seed: propertySeed(12), numRuns: propertyRuns(200) },
     );
   });
 });

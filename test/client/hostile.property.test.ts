@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogApiError, CatalogNetworkError, CatalogResponseError, createClient, QueryError, type CatalogClient } from '../../src/client/index.js';
 import { CATALOG, products } from './support/catalog.js';
 import { API_KEY, startTestService, type TestService } from './support/test-service.js';
+import { propertyRuns, propertySeed } from '../support/property-runs.js';
 
 let service: TestService;
 let client: CatalogClient;
@@ -46,7 +47,7 @@ describe('hostile arguments', () => {
       fc.asyncProperty(fc.constantFrom(...methods), fc.array(anything, { maxLength: 4 }), async (m, args) => {
         await settle(() => (client[m] as (...a: unknown[]) => unknown)(...args));
       }),
-      { seed: 31, numRuns: 400 },
+      { seed: propertySeed(31), numRuns: propertyRuns(400) },
     );
   });
 
@@ -56,7 +57,7 @@ describe('hostile arguments', () => {
       fc.asyncProperty(options, async (o) => {
         await settle(() => client.listItems(1042, 'product', o as never));
       }),
-      { seed: 32, numRuns: 300 },
+      { seed: propertySeed(32), numRuns: propertyRuns(300) },
     );
   });
 
@@ -69,7 +70,7 @@ describe('hostile arguments', () => {
         await settle(() => client.listItems(1042, 'product', o as never));
         await settle(() => client.upsertItems(1042, 'product', [{ id: 1 }], o as never));
       }),
-      { seed: 36, numRuns: 200 },
+      { seed: propertySeed(36), numRuns: propertyRuns(200) },
     );
   });
 
@@ -82,7 +83,7 @@ describe('hostile arguments', () => {
           expectTyped(e);
         }
       }),
-      { seed: 33, numRuns: 400 },
+      { seed: propertySeed(33), numRuns: propertyRuns(400) },
     );
   });
 });
@@ -101,7 +102,7 @@ describe('hostile service', () => {
         await settle(() => client.upsertItems(1042, 'product', [{ id: 1 }]));
         await settle(() => client.listCatalogs());
       }),
-      { seed: 34, numRuns: 150 },
+      { seed: propertySeed(34), numRuns: propertyRuns(150) },
     );
   });
 
@@ -115,7 +116,7 @@ describe('hostile service', () => {
         expect((e as CatalogApiError).status).toBe(status);
         expect((e as CatalogApiError).messages.every((m) => typeof m === 'string')).toBe(true);
       }),
-      { seed: 35, numRuns: 150 },
+      { seed: propertySeed(35), numRuns: propertyRuns(150) },
     );
   });
 });

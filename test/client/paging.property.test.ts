@@ -11,6 +11,7 @@ import { decode, queryEqual, type Query } from '../../src/index.js';
 import { stringArb } from '../support/item-arbitrary.js';
 import { CATALOG } from './support/catalog.js';
 import { API_KEY, startTestService, type TestService } from './support/test-service.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 // A URL carries `boundary-id` as text: a string id that is the canonical text of a number
 // ("10") reads back as the number (numericStrings), so generated string ids avoid that form.
@@ -39,7 +40,7 @@ describe('paging property', () => {
         expect(forward).toEqual(expected);
         expect(backward).toEqual([...(expected ?? [])].reverse());
       }),
-      { seed: 20261123, numRuns: 60, examples: [[[-0], 1]] },
+      { seed: propertySeed(20261123), numRuns: propertyRuns(60), examples: [[[-0], 1]] },
     );
   });
 
@@ -55,7 +56,7 @@ describe('paging property', () => {
         const seen = decode(sent).query as Query;
         expect(queryEqual(seen, decode(wire).query as Query)).toBe(true);
       }),
-      { seed: 7, numRuns: 150 },
+      { seed: propertySeed(7), numRuns: propertyRuns(150) },
     );
   });
 });

@@ -14,6 +14,7 @@ import { completionSource, fixTransaction, lintState } from '../../src/codemirro
 import { complete, format, lint } from '../../src/editor/syntax-entry.js';
 import { queryArb } from '../support/case-arbitrary.js';
 import { catalogArb } from '../support/catalog-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const DAMAGE = ['', ' ', '\n', '\r\n', '"', "'", '`', '[', ']', ',', '=', '<', 'or ', 'not ', 'and', ' and ', 'present?', 'one-of', '😀', '\uD800', '\u2028', 'x', '1e', '-', '(', ')'];
 
@@ -66,7 +67,7 @@ describe('the editor services on generated, damaged queries', () => {
           }
         }
       }),
-      { seed: 4242, numRuns: 250 },
+      { seed: propertySeed(4242), numRuns: propertyRuns(250) },
     );
     // Not vacuous: the damage gives diagnostics, and some of them fixes.
     expect(seen).toBeGreaterThan(100);
@@ -91,7 +92,7 @@ describe('the editor services on generated, damaged queries', () => {
         expect(r.from).toBeLessThanOrEqual(pos);
         expect(r.to ?? pos).toBeGreaterThanOrEqual(pos);
       }),
-      { seed: 777, numRuns: 250 },
+      { seed: propertySeed(777), numRuns: propertyRuns(250) },
     );
     expect(proposed).toBeGreaterThan(50);
   });

@@ -12,6 +12,7 @@ import { catqLanguage } from '../../src/codemirror/index.js';
 import { getEngine } from '../../src/syntax/engine.js';
 import { format } from '../../src/syntax/index.js';
 import { queryArb } from '../support/query-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 /** The highlighting tag each lexer token type must get. */
 const EXPECTED: Readonly<Record<string, string>> = {
@@ -121,10 +122,10 @@ describe('highlighting tokens', () => {
   });
 
   test('generated queries, canonical text (fixed seed)', () => {
-    fc.assert(fc.property(queryArb, (q) => check(format(q))), { seed: 20261123, numRuns: 300 });
+    fc.assert(fc.property(queryArb, (q) => check(format(q))), { seed: propertySeed(20261123), numRuns: propertyRuns(300) });
   });
 
   test('token soup (fixed seed)', () => {
-    fc.assert(fc.property(soupArb, check), { seed: 1123, numRuns: 1000 });
+    fc.assert(fc.property(soupArb, check), { seed: propertySeed(1123), numRuns: propertyRuns(1000) });
   });
 });

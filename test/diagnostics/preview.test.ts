@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { previewValue } from '../../src/diagnostics/index.js';
+import { propertyRuns, propertySeed } from '../support/property-runs.js';
 
 describe('previewValue', () => {
   it('writes small JSON values as JSON does', () => {
@@ -51,6 +52,7 @@ describe('previewValue', () => {
       fc.property(fc.anything({ withBigInt: true, withNullPrototype: true, withSparseArray: true, maxDepth: 4 }), fc.integer({ min: 8, max: 200 }), (v, max) => {
         expect(previewValue(v, max).length).toBeLessThanOrEqual(max);
       }),
+      { seed: propertySeed(0x5eedb7e7), numRuns: propertyRuns(100) },
     );
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { complete, hover } from '../../src/editor/syntax-entry.js';
 import { catalog } from '../syntax/fixtures.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 /** The hover at the `|` in `marked`. */
 function at(marked: string) {
@@ -74,7 +75,7 @@ describe('complete and hover never throw on any text', () => {
         const h = hover(t, offset, catalog);
         if (h) expect(h.range.end).toBeLessThanOrEqual(t.length);
       }),
-      { seed: 11, numRuns: 400 },
+      { seed: propertySeed(11), numRuns: propertyRuns(400) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { compile } from '../../src/eval/index.js';
 import { caseArb } from '../support/case-arbitrary.js';
 import { rawValueArb } from '../support/item-arbitrary.js';
 import { oracle } from './oracle.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const RUNS = 300;
 const errorsOf = (d: readonly { severity: string }[]) => d.filter((x) => x.severity === 'error');
@@ -19,7 +20,7 @@ describe('evaluator properties', () => {
       fc.property(caseArb, ({ catalog, query: q }) => {
         expect(errorsOf(validate(q, catalog))).toEqual([]);
       }),
-      { seed: 0x5eed0401, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0401), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -35,7 +36,7 @@ describe('evaluator properties', () => {
           expect(a).toBe(oracle(item, q, catalog));
         }
       }),
-      { seed: 0x5eed0402, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0402), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -46,7 +47,7 @@ describe('evaluator properties', () => {
         const singles = q.clauses.map((c) => compile(query([c]), catalog));
         for (const item of items) expect(whole(item)).toBe(singles.every((p) => p(item)));
       }),
-      { seed: 0x5eed0403, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0403), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -64,7 +65,7 @@ describe('evaluator properties', () => {
           for (const item of items) expect(no(item)).toBe(!yes(item));
         }
       }),
-      { seed: 0x5eed0404, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0404), numRuns: propertyRuns(RUNS) },
     );
   });
 });

@@ -11,6 +11,7 @@ import { catalogArb } from '../support/catalog-arbitrary.js';
 import { clauseArb } from '../support/case-arbitrary.js';
 import { NASTY_NUMBERS, NASTY_STRINGS } from '../support/item-arbitrary.js';
 import { catalog as shoes } from '../syntax/fixtures.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 // The incremental linter of the language server must give exactly what lint gives, on every
 // version of a document as it is edited: generated catalogs, valid and invalid clauses
@@ -89,7 +90,7 @@ describe('IncrementalLinter', () => {
           }
         },
       ),
-      { seed: 20261123, numRuns: 250 },
+      { seed: propertySeed(20261123), numRuns: propertyRuns(250) },
     );
     // Edits that keep the syntax whole stay incremental; the others fall back to lint.
     expect(incremental).toBeGreaterThan(checks / 10);
@@ -112,7 +113,7 @@ describe('IncrementalLinter', () => {
           }
         },
       ),
-      { seed: 20261125, numRuns: 200 },
+      { seed: propertySeed(20261125), numRuns: propertyRuns(200) },
     );
     expect(tight).toBeGreaterThan(20);
   });
@@ -136,7 +137,7 @@ describe('IncrementalLinter', () => {
           }
         },
       ),
-      { seed: 20261124, numRuns: 250 },
+      { seed: propertySeed(20261124), numRuns: propertyRuns(250) },
     );
     expect(incremental).toBeGreaterThan(checks / 10);
   });

@@ -17,6 +17,7 @@ import { compile } from '../../src/eval/index.js';
 import { toMongo, type MongoOptions } from '../../src/mongo/index.js';
 import { caseArb, caseArbWith, type EvalCase } from '../support/case-arbitrary.js';
 import { hasTextPattern, imageOfFilter, imageOfValue, mingoMatches, ordersStrings, prefixedDocs, toDocumentValue } from './mingo-harness.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 interface Setup {
   readonly items: readonly unknown[];
@@ -71,10 +72,10 @@ describe('toMongo on mingo equals the evaluator', () => {
   afterAll(() => console.log('mongo equivalence:', JSON.stringify(stats)));
 
   it('generated cases (caseArb)', () => {
-    fc.assert(fc.property(caseArb, checkCase), { seed: 0x5eed6060, numRuns: 300 });
+    fc.assert(fc.property(caseArb, checkCase), { seed: propertySeed(0x5eed6060), numRuns: propertyRuns(300) });
   });
 
   it('generated cases with more clauses and items', () => {
-    fc.assert(fc.property(caseArbWith({ maxItems: 40, maxClauses: 5 }), checkCase), { seed: 0x5eed6061, numRuns: 100 });
+    fc.assert(fc.property(caseArbWith({ maxItems: 40, maxClauses: 5 }), checkCase), { seed: propertySeed(0x5eed6061), numRuns: propertyRuns(100) });
   });
 });

@@ -19,6 +19,7 @@ import { mongoPage, toMongoListing, type MongoFilter, type MongoListingParams } 
 import { caseArb } from '../support/case-arbitrary.js';
 import { CONFORMANCE_CATALOG, CONFORMANCE_ITEMS, IDLESS_ITEMS } from '../fixtures/conformance.js';
 import { hasTextPattern, imageOfFilter, imageOfValue, prefixedDocs, wireQuery } from './mingo-harness.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 /** One page on mingo: documents `{ _id: i, data: item }`. */
 function mingoPage(items: readonly unknown[], catalog: Catalog, q: Query, params: MongoListingParams): ListPage {
@@ -104,7 +105,7 @@ describe('toMongoListing on mingo equals listItems', () => {
       fc.property(caseArb, fc.integer({ min: 1, max: 6 }), (c, limit) => {
         walk(c.items, c.catalog, c.query, limit);
       }),
-      { seed: 0x5eed1157, numRuns: 150 },
+      { seed: propertySeed(0x5eed1157), numRuns: propertyRuns(150) },
     );
   });
 

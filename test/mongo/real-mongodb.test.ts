@@ -18,6 +18,7 @@ import { mongoPage, toMongo, toMongoListing, type MongoListingParams } from '../
 import { caseArb } from '../support/case-arbitrary.js';
 import { CONFORMANCE_CATALOG, CONFORMANCE_ITEMS, CONFORMANCE_ROWS, IDLESS_ITEMS } from '../fixtures/conformance.js';
 import { wireQuery } from './mingo-harness.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const uri = process.env['MONGODB_URI'];
 if (!uri) {
@@ -79,7 +80,7 @@ describe.skipIf(!uri)('real MongoDB', () => {
         const expected = items.flatMap((it, i) => (p(it) ? [i] : []));
         expect(await selected(coll, toMongo(c.query, c.catalog, { prefix: 'data' }) as Document)).toEqual(expected);
       }),
-      { seed: 0x5eed6060, numRuns: 60 },
+      { seed: propertySeed(0x5eed6060), numRuns: propertyRuns(60) },
     );
   });
 

@@ -13,6 +13,7 @@ import { compile } from '../../src/eval/index.js';
 import { toMongo } from '../../src/mongo/index.js';
 import { hasToken } from '../../src/text/index.js';
 import { mingoMatches, prefixedDocs } from './mingo-harness.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const CHARS = [
   'a', 'A', 'i', 'I', '\u0130', '\u0131', '\u0307', 's', 'S', '\u017F', 'k', 'K', '\u212A', '\u00E5', '\u00C5', '\u212B',
@@ -45,7 +46,7 @@ describe('text operators on mingo equal the evaluator on hard characters', () =>
           expect(mingoMatches(toMongo(q, catalog, { prefix: 'data' }), prefixedDocs(items))).toEqual(expected);
         },
       ),
-      { seed: 0x5eed7e47, numRuns: 300 },
+      { seed: propertySeed(0x5eed7e47), numRuns: propertyRuns(300) },
     );
   });
 });

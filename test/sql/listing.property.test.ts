@@ -12,6 +12,7 @@ import type { ListPage, Scope } from '../../src/listing/index.js';
 import { listSql, sqlPage } from '../../src/sql/index.js';
 import { caseArbWith } from '../support/case-arbitrary.js';
 import { insertItems, startEngines, unlessRefusedKey, type Engines, type SqlEngine } from './engines.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 let e: Engines;
 beforeAll(async () => {
@@ -79,7 +80,7 @@ describe('listSql pages equal listItems pages', () => {
         }
         for (const engine of e.all) await engine.exec(`DROP TABLE ${table}`);
       }),
-      { seed: 0x5eed1157, numRuns: 120 },
+      { seed: propertySeed(0x5eed1157), numRuns: propertyRuns(120) },
     );
     expect(walked).toBeGreaterThan(240);
   });

@@ -11,6 +11,7 @@ import type { Catalog } from '../../src/catalog/index.js';
 import { compile } from '../../src/eval/index.js';
 import { listSql, toSql } from '../../src/sql/index.js';
 import { engineRows, insertRaw, startEngines, type Engines } from './engines.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const catalog: Catalog = {
   Id: 100,
@@ -85,7 +86,7 @@ describe('numbers on every engine equal JSON.parse doubles', () => {
           expect({ engine: engine.name, rows: await engineRows(engine, grp, s.where, s.params) }).toEqual({ engine: engine.name, rows: want });
         }
       }),
-      { seed: 0x5eed0123, numRuns: 150 },
+      { seed: propertySeed(0x5eed0123), numRuns: propertyRuns(150) },
     );
   });
 

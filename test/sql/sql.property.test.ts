@@ -11,6 +11,7 @@ import { compile } from '../../src/eval/index.js';
 import { indexSql, toSql } from '../../src/sql/index.js';
 import { caseArb, type EvalCase } from '../support/case-arbitrary.js';
 import { engineRows, insertItems, pgRows, startEngines, unlessRefusedKey, type Engines } from './engines.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 let e: Engines;
 let group = 0;
@@ -52,7 +53,7 @@ describe('SQL equals the evaluator on generated cases', () => {
           if (r.evaluator!.length > 0 && r.evaluator!.length < c.items.length) partial++;
         }
       }),
-      { seed: 0x5eed5a1, numRuns: 400 },
+      { seed: propertySeed(0x5eed5a1), numRuns: propertyRuns(400) },
     );
     // The generator must produce queries that split the items, not only all-or-nothing ones.
     expect(partial).toBeGreaterThan(100);
@@ -70,7 +71,7 @@ describe('SQL equals the evaluator on generated cases', () => {
         const pg = toSql(c.query, c.catalog, { dialect: 'postgres', indexed: true });
         expect(await pgRows(e, grp, pg.where, pg.params)).toEqual(expected);
       }),
-      { seed: 0x5eed5a2, numRuns: 150 },
+      { seed: propertySeed(0x5eed5a2), numRuns: propertyRuns(150) },
     );
   });
 });

@@ -10,6 +10,7 @@ import { fastParse } from '../../src/syntax/fast-parse.js';
 import { MAX_NESTING, parse, parseFull } from '../../src/syntax/parse.js';
 import { queryArb } from '../support/query-arbitrary.js';
 import { readCorpus } from './corpus.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 /** Holds the fast path to the full parser on `text`; returns whether the fast path read it. */
 function agrees(text: string): boolean {
@@ -52,7 +53,7 @@ describe('the fast path of parse', () => {
       fc.property(queryArb, (q) => {
         expect(agrees(format(q))).toBe(true);
       }),
-      { seed: 0x20fa01, numRuns: 400 },
+      { seed: propertySeed(0x20fa01), numRuns: propertyRuns(400) },
     );
   });
 
@@ -64,7 +65,7 @@ describe('the fast path of parse', () => {
         runs++;
         if (agrees(text)) read++;
       }),
-      { seed: 0x20fa02, numRuns: 3000 },
+      { seed: propertySeed(0x20fa02), numRuns: propertyRuns(3000) },
     );
     // not vacuous: a good share of the texts are valid and read by the fast path
     expect(read).toBeGreaterThan(runs / 10);

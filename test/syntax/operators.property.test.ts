@@ -9,6 +9,7 @@ import { clause, OPERATOR_NAMES, query, queryEqual } from '../../src/ast/index.j
 import { OPERATORS } from '../../src/operators/index.js';
 import { format, formatField, formatValue, parse } from '../../src/syntax/index.js';
 import { fieldArb, jsonValueArb } from '../support/query-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 describe.each(OPERATOR_NAMES.map((op) => [op] as const))('operator %s', (op) => {
   test('parse(format(q)) is q for any field and value (200 runs)', () => {
@@ -19,7 +20,7 @@ describe.each(OPERATOR_NAMES.map((op) => [op] as const))('operator %s', (op) => 
         expect(r.diagnostics).toEqual([]);
         expect(queryEqual(r.query!, q)).toBe(true);
       }),
-      { seed: 0x5eed0e0 + OPERATOR_NAMES.indexOf(op), numRuns: 200 },
+      { seed: propertySeed(0x5eed0e0) + OPERATOR_NAMES.indexOf(op), numRuns: propertyRuns(200) },
     );
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
 import { getEngine } from '../../src/syntax/engine.js';
 import { parse } from '../../src/syntax/index.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 // Issue 20: error recovery costs tens of microseconds per bad token, so the parser stops once
 // it has found more errors than `maxDiagnostics` lists, instead of recovering through all of them.
@@ -45,7 +46,7 @@ describe('parse stops after maxDiagnostics errors', () => {
         expect(capped.diagnostics[capped.diagnostics.length - 1]?.code).toBe('limit/more-diagnostics');
         expect(capped.query).toBeUndefined();
       }),
-      { seed: 20, numRuns: 300 },
+      { seed: propertySeed(20), numRuns: propertyRuns(300) },
     );
   });
 

@@ -10,6 +10,7 @@ import { OPERATORS } from '../../src/operators/index.js';
 import { complete, format, formatField, formatValue, lint, parse } from '../../src/editor/syntax-entry.js';
 import { decode, encode } from '../../src/wire/index.js';
 import { fieldArb, jsonValueArb, operatorArb, queryArb } from '../support/query-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const RUNS = 300;
 
@@ -58,7 +59,7 @@ describe('format and parse', () => {
         expect(queryEqual(r.query!, q)).toBe(true);
         expect(r.query!.syntax).toBe('infix');
       }),
-      { seed: 0x5eed0301, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0301), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -74,7 +75,7 @@ describe('format and parse', () => {
           expect(format(parse(canonical).query!)).toBe(canonical);
         },
       ),
-      { seed: 0x5eed0302, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0302), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -87,7 +88,7 @@ describe('format and parse', () => {
         expect(back.diagnostics).toEqual([]);
         expect(format(back.query!)).toBe(text);
       }),
-      { seed: 0x5eed0303, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0303), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -105,7 +106,7 @@ describe('format and parse', () => {
           if (Array.isArray(c.value)) expect(s.items!.map((it) => text.slice(it.start, it.end))).toEqual((c.value as JsonValue[]).map(formatValue));
         });
       }),
-      { seed: 0x5eed0304, numRuns: 150 },
+      { seed: propertySeed(0x5eed0304), numRuns: propertyRuns(150) },
     );
   });
 });
@@ -150,7 +151,7 @@ describe('robustness', () => {
         for (const d of lint(text, catalog).diagnostics) if (d.span) inside(d.span);
         for (const item of complete(text, n % (text.length + 1), catalog)) inside(item.range);
       }),
-      { seed: 0x5eed0305, numRuns: 500 },
+      { seed: propertySeed(0x5eed0305), numRuns: propertyRuns(500) },
     );
   });
 });

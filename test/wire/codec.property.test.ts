@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonEqual, queryEqual, type JsonValue, type Query, type Span } from '../../src/ast/index.js';
 import { decode, encode, toWire, type DecodeResult } from '../../src/wire/index.js';
 import { queryArb } from '../support/query-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 const RUNS = 300;
 
@@ -72,7 +73,7 @@ describe('wire codec round trip', () => {
         checkInvariants(encoded, r);
         checkSpans(encoded, r, q);
       }),
-      { seed: 0x5eed0001, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0001), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -93,7 +94,7 @@ describe('wire codec round trip', () => {
         expect(queryEqual(fromArray.query!, q)).toBe(true);
         expect(fromArray.query!.clauses.every((c) => c.spans === undefined)).toBe(true);
       }),
-      { seed: 0x5eed0002, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0002), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -103,7 +104,7 @@ describe('wire codec round trip', () => {
         const once = encode(q);
         expect(encode(decode(once).query!)).toBe(once);
       }),
-      { seed: 0x5eed0003, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0003), numRuns: propertyRuns(RUNS) },
     );
   });
 });
@@ -145,7 +146,7 @@ describe('decode never throws', () => {
     it(`on ${name}`, () => {
       fc.assert(
         fc.property(arb, (s) => checkInvariants(s, decode(s))),
-        { seed: 0x5eed0004, numRuns: RUNS },
+        { seed: propertySeed(0x5eed0004), numRuns: propertyRuns(RUNS) },
       );
     });
   }
@@ -168,7 +169,7 @@ describe('decode never throws', () => {
         checkInvariants([v], decode([v]));
         checkInvariants([[v, v]], decode([[v, v]]));
       }),
-      { seed: 0x5eed0005, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0005), numRuns: propertyRuns(RUNS) },
     );
   });
 
@@ -179,7 +180,7 @@ describe('decode never throws', () => {
         const text = JSON.stringify(v);
         checkInvariants(text, decode(text));
       }),
-      { seed: 0x5eed0006, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0006), numRuns: propertyRuns(RUNS) },
     );
   });
 });
@@ -202,7 +203,7 @@ describe('text and parsed input agree', () => {
         expect(codesAndPaths(fromValue)).toEqual(codesAndPaths(fromText));
         if (fromText.query) expect(queryEqual(fromText.query, fromValue.query!)).toBe(true);
       }),
-      { seed: 0x5eed0007, numRuns: RUNS },
+      { seed: propertySeed(0x5eed0007), numRuns: propertyRuns(RUNS) },
     );
   });
 });

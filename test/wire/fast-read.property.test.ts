@@ -14,6 +14,7 @@ import { scanJson } from '../../src/wire/scan.js';
 import { decode, toWire } from '../../src/wire/index.js';
 import type { Diagnostic } from '../../src/diagnostics/index.js';
 import { queryArb } from '../support/query-arbitrary.js';
+import { propertySeed, propertyRuns } from '../support/property-runs.js';
 
 /** What the full reader makes of JSON text that JSON.parse accepts. */
 function fullRead(text: string, limits: DecodeLimits): { query?: Query; diagnostics: Diagnostic[] } {
@@ -75,7 +76,7 @@ describe('the fast path of decode', () => {
       fc.property(queryArb, (q) => {
         if (agrees(JSON.stringify(toWire(q)))) read++;
       }),
-      { seed: 0x20fa02, numRuns: 400 },
+      { seed: propertySeed(0x20fa02), numRuns: propertyRuns(400) },
     );
     // Most generated queries are plain (values of nested lists and objects are not).
     expect(read).toBeGreaterThan(100);
@@ -87,7 +88,7 @@ describe('the fast path of decode', () => {
       fc.property(fc.oneof(spacedArb, soupArb), (text) => {
         if (agrees(text)) read++;
       }),
-      { seed: 0x20fa03, numRuns: 1000 },
+      { seed: propertySeed(0x20fa03), numRuns: propertyRuns(1000) },
     );
     expect(read).toBeGreaterThan(100);
   });

@@ -10,6 +10,7 @@ import { encode, toWire } from 'catq';
 import { jsonValueArb, nastyStringArb, queryArb } from '../../../test/support/query-arbitrary.js';
 import { PRODUCTS, CATEGORIES } from './support/fixtures.js';
 import { freshDatabase, KEY, startServer, tempFiles, type ServerProcess } from './support/process.js';
+import { propertySeed } from '../../../test/support/property-runs.js';
 
 interface RawRequest {
   method: string;
@@ -136,7 +137,7 @@ function send(base: URL, r: RawRequest): Promise<{ status: number; text: string 
 
 async function barrage(server: ServerProcess, count: number, seed: number): Promise<{ sent: number; statuses: Map<number, number> }> {
   const base = new URL(server.url);
-  const requests = fc.sample(requestArb, { seed, numRuns: count });
+  const requests = fc.sample(requestArb, { seed: propertySeed(seed), numRuns: count });
   const statuses = new Map<number, number>();
   let sent = 0;
   let next = 0;

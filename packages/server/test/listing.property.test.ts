@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encode, listItems, loadCatalog, type Catalog } from 'catq';
 import { generatedCases } from './support/generated.js';
 import { call, freshDatabase, KEY, listingQuery, startServer, tempFiles, type ServerProcess } from './support/process.js';
+import { propertySeed } from '../../../test/support/property-runs.js';
 
 const NETWORK = 4;
-const CASES = generatedCases(20261123, 3, [300, 301, 302], 25);
+const CASES = generatedCases(propertySeed(20261123), 3, [300, 301, 302], 25);
 
 function reference(items: readonly unknown[], catalog: Catalog, params: Record<string, unknown>) {
   const r = listItems(items, catalog, params, { numericStrings: true, networkId: NETWORK });

@@ -13,6 +13,7 @@ import { listedUriPrefix, withUriPrefix } from '../../../src/listing/listed-item
 import type { Query } from '../../../src/ast/index.js';
 import { layoutListSql, layoutPage, layoutPageJson, layoutRow, searchLayout } from '../../../src/sql/index.js';
 import { caseArbWith } from '../../support/case-arbitrary.js';
+import { propertySeed, propertyRuns } from '../../support/property-runs.js';
 
 const catalog = loadCatalog({
   Id: 500,
@@ -110,7 +111,7 @@ describe('the listed column', () => {
           expect(moved).toBe(JSON.stringify(toListedItem(stored, c.catalog, numbers)));
         }
       }),
-      { seed: 0x11573d, numRuns: 300 },
+      { seed: propertySeed(0x11573d), numRuns: propertyRuns(300) },
     );
   });
 });

@@ -15,6 +15,7 @@ import { layoutListSql } from '../../../src/sql/index.js';
 import { CONFORMANCE_CATALOG } from '../../fixtures/conformance.js';
 import { loadGroup, useLayoutEngines } from './engines.js';
 import { walkPages } from './pages.js';
+import { propertySeed, propertyRuns } from '../../support/property-runs.js';
 
 const engines = useLayoutEngines();
 
@@ -54,7 +55,7 @@ describe('search layout pages equal listItems pages', () => {
           await e.exec(`DROP TABLE "search_${g}"; DROP TABLE "raw_${g}"`);
         }
       }),
-      { seed: 0x1a7047, numRuns: 80 },
+      { seed: propertySeed(0x1a7047), numRuns: propertyRuns(80) },
     );
     expect(walked).toBeGreaterThan(200);
   }, 600_000);
@@ -72,10 +73,10 @@ describe('search layout listings on one catalog of every type and cardinality', 
     const catalog = CONFORMANCE_CATALOG;
     const layout = searchLayout(catalog, policy);
     const keys = (catalog.SearchableAttributes ?? []).map((a) => a.Attribute);
-    const queries = fc.sample(queryArb(catalog, 3, 1), { seed: 0x2b0d, numRuns: 400 });
+    const queries = fc.sample(queryArb(catalog, 3, 1), { seed: propertySeed(0x2b0d), numRuns: propertyRuns(400) });
     const hints = new Map<string, unknown[]>();
     for (const q of queries) for (const [k, v] of queryHints(q, catalog)) hints.set(k, [...(hints.get(k) ?? []), ...v]);
-    const items = JSON.parse(JSON.stringify(fc.sample(itemsArb(catalog.Aliases.Id, keys, { minLength: 300, maxLength: 300, hints }), { seed: 0x17e5, numRuns: 1 })[0])) as unknown[];
+    const items = JSON.parse(JSON.stringify(fc.sample(itemsArb(catalog.Aliases.Id, keys, { minLength: 300, maxLength: 300, hints }), { seed: propertySeed(0x17e5), numRuns: propertyRuns(1) })[0])) as unknown[];
     let matched = 0;
     for (const e of engines) {
       expect(await loadGroup(e, 'all', layout, items)).toEqual([]);

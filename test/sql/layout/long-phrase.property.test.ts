@@ -17,6 +17,7 @@ import { itemId } from '../../../src/listing/index.js';
 import { layoutCommonTerms, layoutListItems, layoutListSql, layoutTermStatisticsSql, searchLayout } from '../../../src/sql/index.js';
 import { decode } from '../../../src/wire/index.js';
 import { loadGroup, useLayoutEngines } from './engines.js';
+import { propertySeed, propertyRuns } from '../../support/property-runs.js';
 
 const catalog: Catalog = {
   Id: 700,
@@ -55,14 +56,14 @@ describe('long matches-phrase on the search layout', () => {
     ['half the pairs common, terms of 16 bytes, no walk', { termBytes: 16 }, 1000, half],
   ] as const)('generated phrases of 5 to 14 words list the evaluator\'s ids (%s)', async (_name, policy, walkRows, commonTerms) => {
     const layout = searchLayout(catalog, policy);
-    const [texts] = fc.sample(fc.array(textArb, { minLength: 120, maxLength: 120 }), { seed: 0x9f1a5e, numRuns: 1 }) as [string[]];
+    const [texts] = fc.sample(fc.array(textArb, { minLength: 120, maxLength: 120 }), { seed: propertySeed(0x9f1a5e), numRuns: propertyRuns(1) }) as [string[]];
     const items = texts.map((title, id) => ({ id, title }));
     const cut = fc.tuple(fc.integer({ min: 0, max: items.length - 1 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 5, max: 14 })).map(([i, from, n]) => {
       const toks = tokensOf(texts[i] as string);
       return toks.slice(Math.min(from, Math.max(0, toks.length - n)), Math.min(from, Math.max(0, toks.length - n)) + n).join(' ');
     });
     const drawn = fc.array(fc.constantFrom(...WORDS), { minLength: 5, maxLength: 14 }).map((ws) => ws.join(' '));
-    const phrases = fc.sample(fc.oneof(cut, drawn), { seed: 0x51ab, numRuns: 150 });
+    const phrases = fc.sample(fc.oneof(cut, drawn), { seed: propertySeed(0x51ab), numRuns: propertyRuns(150) });
     let matched = 0;
     let missed = 0;
     for (const e of engines) {
