@@ -1,7 +1,7 @@
 /**
  * `parse(text)`: infix text to a query, with every diagnostic at once. Never throws.
  */
-import type { IRecognitionException, IToken } from 'chevrotain';
+import type { CstNode, IRecognitionException, IToken } from 'chevrotain';
 import { LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
 import { badArgument, capDiagnostics, DEFAULT_MAX_DIAGNOSTICS, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { ownOptions } from '../wire/index.js';
@@ -132,7 +132,8 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
     parser.errorLimit = Infinity;
   }
   const stop = parser.stoppedAt;
-  const stoppedAt = stop === undefined ? undefined : Number.isNaN(stop.startOffset) ? text.length : stop.startOffset;
+  // (a token the parser's recovery made up has no place in the text: NaN or -1)
+  const stoppedAt = stop === undefined ? undefined : Number.isNaN(stop.startOffset) || stop.startOffset < 0 ? text.length : stop.startOffset;
   for (const e of parser.errors as IRecognitionException[]) {
     const t = e.token;
     const atEnd = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
@@ -156,17 +157,48 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
     kept = diagnostics.filter((d) => !(d.code === 'syntax/unexpected-token' && (d.span?.start ?? 0) >= from));
   }
   for (const d of builder.diagnostics) kept.push(d);
-  if (stoppedAt !== undefined) {
-    // Only what lies before the first error left out is listed, so the list is the start of
-    // the one a parse that did not stop would give.
-    const cut = stoppedAt;
-    kept = kept.filter((d) => (d.span?.start ?? 0) < cut);
-  }
+  // Only what lies before the first error left out is listed, so the list is the start of the
+  // one a parse that did not stop would give. The last top-level term may have been cut in two
+  // by the stop, and what is said about it, or about the connective before it, can depend on its
+  // end (`x is present ( or )`: a full parse says `and` is missing before the group, the group cut
+  // short is damaged and says nothing; `b = 1 or ) not "x" a`: the `or` is reported only before a
+  // whole term), so the list ends where the term before it ends.
+  const cut = stoppedAt === undefined ? undefined : Math.min(stoppedAt, lastWholeEnd(cst) ?? stoppedAt);
+  if (cut !== undefined) kept = kept.filter((d) => (d.span?.start ?? 0) < cut);
   const diagnostics2 = kept;
   diagnostics2.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  if (stoppedAt !== undefined) diagnostics2.push(stoppedSummary(maxDiagnostics, { start: stoppedAt, end: text.length }));
+  if (cut !== undefined) diagnostics2.push(stoppedSummary(maxDiagnostics, { start: cut, end: text.length }));
   const partial = query(builder.clauses, { span: { start: 0, end: text.length }, syntax: 'infix' });
   return hasErrors(diagnostics2) ? { partial, diagnostics: diagnostics2 } : { query: partial, partial, diagnostics: diagnostics2 };
+}
+
+/**
+ * Where what a stopped parse may have cut in two begins: the end of the top-level term before
+ * the last one, or the start of the last when no term before it holds a token (undefined: no
+ * term).
+ */
+function lastWholeEnd(cst: QueryCstNode): number | undefined {
+  const terms = cst.children.conjunction?.[0]?.children.term ?? [];
+  // (a term error recovery made up holds no token: the one before it counts)
+  for (let i = terms.length - 2; i >= 0; i--) {
+    const end = tokenExtent(terms[i] as CstNode, 'end');
+    if (end !== undefined) return end;
+  }
+  const last = terms[terms.length - 1];
+  return last ? tokenExtent(last, 'start') : undefined;
+}
+
+/** The start of a CST node's first real token, or the end of its last (made-up tokens have no offset). */
+function tokenExtent(node: CstNode, which: 'start' | 'end'): number | undefined {
+  let out: number | undefined;
+  for (const children of Object.values(node.children)) {
+    for (const child of children) {
+      const at = 'image' in child ? (which === 'start' ? child.startOffset : child.startOffset + child.image.length) : tokenExtent(child, which);
+      if (at === undefined || Number.isNaN(at) || at < 0) continue;
+      if (out === undefined || (which === 'start' ? at < out : at > out)) out = at;
+    }
+  }
+  return out;
 }
 
 /** The summary of a parse that stopped looking for errors: at least one more was found. */
