@@ -58,6 +58,7 @@ describe('parse stops after maxDiagnostics errors', () => {
           [['a', 'a', 'is present', '(', 'or', ')'], 2],
           [['not', 'not', '"x"', 'b = 1', 'or', ')', 'not', '"x"', 'a'], 3],
           [['a', 'a', 'is present', '('], 1],
+          [['a', 'a', 'or', '=', 'not', '[', 'a'], 3],
         ],
       },
     );
