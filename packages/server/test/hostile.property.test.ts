@@ -199,8 +199,9 @@ describe.each([
     const { sent, statuses } = await barrage(server, count, seed);
     // Nearly all were sent (Node refuses a few header values it cannot write).
     expect(sent).toBeGreaterThan(count * 0.95);
-    // The generator reaches the successful paths too, not only the rejections.
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(count * 0.02);
+    // The generator reaches the successful paths too, not only the rejections (about 2% of the
+    // requests; 1.75% with one of the other seeds of CATQ_PROPERTY_SEED, hence 1%).
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(count * 0.01);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(count * 0.1);
     expect(statuses.get(401) ?? 0).toBeGreaterThan(0);
     // Still alive and answering.
