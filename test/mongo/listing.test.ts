@@ -16,6 +16,7 @@ import { isQueryError } from '../../src/diagnostics/index.js';
 import { listItems } from '../../src/eval/index.js';
 import type { ListPage, Scope } from '../../src/listing/index.js';
 import { mongoPage, toMongoListing, type MongoFilter, type MongoListingParams } from '../../src/mongo/index.js';
+import { compareCodePoints } from '../../src/text/code-point-order.js';
 import { caseArb } from '../support/case-arbitrary.js';
 import { CONFORMANCE_CATALOG, CONFORMANCE_ITEMS, IDLESS_ITEMS } from '../fixtures/conformance.js';
 import { hasTextPattern, imageOfFilter, imageOfValue, prefixedDocs, wireQuery } from './mingo-harness.js';
@@ -68,6 +69,14 @@ function walk(items: readonly unknown[], catalog: Catalog, q: Query, limit: numb
   return pages;
 }
 
+/** Whether mingo's UTF-16 order of the items' string ids differs from code point order (MongoDB's). */
+function mingoReordersIds(items: readonly Record<string, unknown>[], catalog: Catalog): boolean {
+  const ids = items.map((it) => it[catalog.Aliases.Id]).filter((v): v is string => typeof v === 'string');
+  const utf16 = [...ids].sort();
+  const codePoints = [...ids].sort(compareCodePoints);
+  return utf16.some((id, i) => id !== codePoints[i]);
+}
+
 function lastId(page: ListPage): string | number | undefined {
   return page.Items[page.Items.length - 1]?.Id;
 }
@@ -103,6 +112,11 @@ describe('toMongoListing on mingo equals listItems', () => {
   it('generated cases', () => {
     fc.assert(
       fc.property(caseArb, fc.integer({ min: 1, max: 6 }), (c, limit) => {
+        // A query with a text pattern runs on the data as is, where mingo sorts string ids by
+        // UTF-16 code unit (docs/backends.md, "mingo"): a case whose ids mingo orders otherwise
+        // than MongoDB (k-😀 before k-\uFFFF) says nothing about catq there.
+        const textQuery = c.query.clauses.some((cl) => cl.operator === 'matches' || cl.operator === 'matches-phrase');
+        fc.pre(!(textQuery && mingoReordersIds(c.items, c.catalog)));
         walk(c.items, c.catalog, c.query, limit);
       }),
       { seed: propertySeed(0x5eed1157), numRuns: propertyRuns(150) },
