@@ -9,7 +9,7 @@ import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
 import { fastParse } from './fast-parse.js';
 import { fixKeywordCase } from './keyword-case.js';
-import { tokenEnd, tokenSpan } from './token-span.js';
+import { isRealToken, tokenEnd, tokenSpan } from './token-span.js';
 import { AstBuilder } from './visit.js';
 
 /** What {@link parse} returns. */
@@ -132,8 +132,8 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
     parser.errorLimit = Infinity;
   }
   const stop = parser.stoppedAt;
-  // (a token the parser's recovery made up has no place in the text: NaN or -1)
-  const stoppedAt = stop === undefined ? undefined : Number.isNaN(stop.startOffset) || stop.startOffset < 0 ? text.length : stop.startOffset;
+  // (a token the parser's recovery made up has no place in the text)
+  const stoppedAt = stop === undefined ? undefined : isRealToken(stop) ? stop.startOffset : text.length;
   for (const e of parser.errors as IRecognitionException[]) {
     const t = e.token;
     const atEnd = t.tokenType.name === 'EOF' || Number.isNaN(t.startOffset);
@@ -188,14 +188,13 @@ function lastWholeEnd(cst: QueryCstNode): number | undefined {
   return last ? tokenExtent(last, 'start') : undefined;
 }
 
-/** The start of a CST node's first real token, or the end of its last (made-up tokens have no offset). */
+/** The start of a CST node's first real token, or the end of its last (undefined: none). */
 function tokenExtent(node: CstNode, which: 'start' | 'end'): number | undefined {
   let out: number | undefined;
   for (const children of Object.values(node.children)) {
     for (const child of children) {
-      const at = 'image' in child ? (which === 'start' ? child.startOffset : child.startOffset + child.image.length) : tokenExtent(child, which);
-      if (at === undefined || Number.isNaN(at) || at < 0) continue;
-      if (out === undefined || (which === 'start' ? at < out : at > out)) out = at;
+      const at = !('image' in child) ? tokenExtent(child, which) : isRealToken(child) ? tokenSpan(child)[which] : undefined;
+      if (at !== undefined && (out === undefined || (which === 'start' ? at < out : at > out))) out = at;
     }
   }
   return out;

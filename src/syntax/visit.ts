@@ -21,18 +21,12 @@ import type {
 } from './cst.js';
 import { decodeNumber, decodeQuotedField, decodeString, type LiteralProblem } from './literals.js';
 import { syntaxFixes, type TermInfo } from './syntax-fixes.js';
-import { tokenSpan } from './token-span.js';
-
-
-/** Whether a token is real text (not a virtual token inserted by error recovery). */
-function real(t: IToken | undefined): t is IToken {
-  return t !== undefined && !t.isInsertedInRecovery && !Number.isNaN(t.startOffset);
-}
+import { isRealToken, tokenSpan } from './token-span.js';
 
 /** The first real token of a CST child list. */
 function firstReal(tokens: IToken[] | undefined): IToken | undefined {
   if (!tokens) return undefined;
-  for (const t of tokens) if (real(t)) return t;
+  for (const t of tokens) if (isRealToken(t)) return t;
   return undefined;
 }
 
@@ -81,7 +75,7 @@ export class AstBuilder {
 
   private conjunction(node: ConjunctionCstNode): TermInfo[] {
     const terms: TermInfo[] = [];
-    const connectives = (node.children.Connective ?? []).filter(real);
+    const connectives = (node.children.Connective ?? []).filter(isRealToken);
     let ci = 0;
     for (const t of node.children.term) {
       const info = this.term(t);
@@ -115,10 +109,10 @@ export class AstBuilder {
       const r = groupNode.children.RParen?.[0];
       const inner = groupNode.children.conjunction?.[0];
       const terms = inner ? this.conjunction(inner) : [];
-      if (!real(l)) return undefined;
-      const end = real(r) ? tokenSpan(r).end : (terms[terms.length - 1]?.span.end ?? tokenSpan(l).end);
-      const group: TermInfo['group'] = real(r) ? { lparen: l, rparen: r, terms } : { lparen: l, terms };
-      const info: TermInfo = { span: { start: not ? not.startOffset : l.startOffset, end }, group, damaged: !!groupNode.recoveredNode || !real(r) };
+      if (!isRealToken(l)) return undefined;
+      const end = isRealToken(r) ? tokenSpan(r).end : (terms[terms.length - 1]?.span.end ?? tokenSpan(l).end);
+      const group: TermInfo['group'] = isRealToken(r) ? { lparen: l, rparen: r, terms } : { lparen: l, terms };
+      const info: TermInfo = { span: { start: not ? not.startOffset : l.startOffset, end }, group, damaged: !!groupNode.recoveredNode || !isRealToken(r) };
       if (not) info.not = not;
       return info;
     }
@@ -158,7 +152,7 @@ export class AstBuilder {
       if (v) value = this.value(v);
     }
     let end = value ? value.span.end : opSpan ? opSpan.end : field.span.end;
-    const nots = ch.Not ? ch.Not.filter(real) : undefined;
+    const nots = ch.Not ? ch.Not.filter(isRealToken) : undefined;
     if (nots) for (const t of nots) end = Math.max(end, tokenSpan(t).end);
     const span = { start: field.span.start, end };
     const info: TermInfo = { span, damaged: !!node.recoveredNode || !operator || !value || !value.ok };
@@ -175,9 +169,9 @@ export class AstBuilder {
 
   private field(node: FieldCstNode): { name: string; span: Span } | undefined {
     const id = node.children.Identifier?.[0];
-    if (real(id)) return { name: id.image, span: tokenSpan(id) };
+    if (isRealToken(id)) return { name: id.image, span: tokenSpan(id) };
     const q = node.children.QuotedField?.[0];
-    if (!real(q)) return undefined;
+    if (!isRealToken(q)) return undefined;
     const d = decodeQuotedField(q.image, q.startOffset);
     this.literal(d.problems);
     return { name: d.value, span: tokenSpan(q) };
@@ -187,7 +181,7 @@ export class AstBuilder {
     const ch = node.children;
     const tok = ch.StringLit?.[0] ?? ch.NumberLit?.[0] ?? ch.True?.[0] ?? ch.False?.[0] ?? ch.Null?.[0] ?? ch.Identifier?.[0];
     if (tok) {
-      if (!real(tok)) return undefined;
+      if (!isRealToken(tok)) return undefined;
       const span = tokenSpan(tok);
       switch (tok.tokenType.name) {
         case 'StringLit': {
@@ -224,10 +218,10 @@ export class AstBuilder {
   private array(node: ArrayCstNode): ValueInfo | undefined {
     const l = node.children.LBracket[0];
     const r = node.children.RBracket?.[0];
-    if (!real(l)) return undefined;
+    if (!isRealToken(l)) return undefined;
     const values: JsonValue[] = [];
     const items: Span[] = [];
-    let ok = !node.recoveredNode && real(r);
+    let ok = !node.recoveredNode && isRealToken(r);
     let end = tokenSpan(l).end;
     for (const v of node.children.value ?? []) {
       const info = this.value(v);
@@ -240,16 +234,16 @@ export class AstBuilder {
       items.push(info.span);
       end = info.span.end;
     }
-    if (real(r)) end = tokenSpan(r).end;
+    if (isRealToken(r)) end = tokenSpan(r).end;
     return { value: values, span: { start: l.startOffset, end }, ok, items };
   }
 
   private object(node: ObjectCstNode): ValueInfo | undefined {
     const l = node.children.LBrace[0];
     const r = node.children.RBrace?.[0];
-    if (!real(l)) return undefined;
+    if (!isRealToken(l)) return undefined;
     const out: Record<string, JsonValue> = {};
-    let ok = !node.recoveredNode && real(r);
+    let ok = !node.recoveredNode && isRealToken(r);
     let end = tokenSpan(l).end;
     for (const m of node.children.member ?? []) {
       const member = this.member(m);
@@ -262,14 +256,14 @@ export class AstBuilder {
       Object.defineProperty(out, member.key, { value: member.value, enumerable: true, writable: true, configurable: true });
       end = member.end;
     }
-    if (real(r)) end = tokenSpan(r).end;
+    if (isRealToken(r)) end = tokenSpan(r).end;
     return { value: out, span: { start: l.startOffset, end }, ok };
   }
 
   private member(node: MemberCstNode): { key: string; value: JsonValue; ok: boolean; end: number } | undefined {
     const k = node.children.StringLit?.[0];
     const v = node.children.value?.[0];
-    if (!real(k)) return undefined;
+    if (!isRealToken(k)) return undefined;
     const key = decodeString(k.image, k.startOffset);
     this.literal(key.problems);
     const value = v ? this.value(v) : undefined;

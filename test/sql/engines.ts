@@ -12,7 +12,7 @@ import { freshPglite } from '../support/pglite.js';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { Catalog } from '../../src/catalog/index.js';
+import { ALIAS_PATHS, aliasRawKey, type Catalog } from '../../src/catalog/index.js';
 import { QueryError } from '../../src/diagnostics/index.js';
 import { registerSqliteFunctions, type DialectName } from '../../src/sql/index.js';
 
@@ -249,17 +249,11 @@ export function unlessRefusedKey<T>(engine: SqlEngine, catalog: Catalog, compile
   try {
     return compileIt();
   } catch (err) {
-    const keys = [...(catalog.SearchableAttributes ?? []).map((a) => a.Attribute), ...aliasKeys(catalog.Aliases)];
+    const aliasKeys = ALIAS_PATHS.map((p) => aliasRawKey(catalog.Aliases, p)).filter((k) => k !== undefined);
+    const keys = [...(catalog.SearchableAttributes ?? []).map((a) => a.Attribute), ...aliasKeys];
     const hasSuchKey = keys.some((k) => k.startsWith('-') || k.includes('\u0000'));
     const refusal = err instanceof QueryError && err.diagnostics.every((d) => d.code === 'sql/unsupported' && /starts with "-"|NUL character/.test(d.message));
     if (engine.dialect === 'mysql' && hasSuchKey && refusal) return undefined;
     throw err;
   }
-}
-
-/** Every raw key the catalog's Aliases name. */
-function aliasKeys(aliases: unknown): string[] {
-  if (typeof aliases === 'string') return [aliases];
-  if (aliases === null || typeof aliases !== 'object') return [];
-  return Object.values(aliases).flatMap(aliasKeys);
 }
