@@ -21,6 +21,24 @@ describe('toErrorBody', () => {
     expect(body.Errors[0]!.message).toContain('schema/empty-one-of');
   });
 
+  it('names the character where a problem of the text starts, when it has no JSON pointer', () => {
+    // `[[price` has two JSON syntax errors: the bare word at offset 2, the missing "]" at the end (7).
+    const body = toErrorBody(decode('[[price').diagnostics);
+    expect(body.Errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^At character 3 of the query text: The query is not valid JSON: .*\[wire\/invalid-json\]$/),
+      expect.stringMatching(/^At character 8 of the query text: The query is not valid JSON: a closing "\]" was expected\. \[wire\/invalid-json\]$/),
+    ]);
+    // Text that is not JSON and nests too deep: the 33rd "[" (offset 32) is where it goes too deep.
+    const deep = decode('['.repeat(40)).diagnostics;
+    expect(deep.map((d) => [d.code, d.path])).toEqual([['wire/too-deep', undefined]]);
+    expect(toErrorBody(deep).Errors[0]?.message).toMatch(/^At character 33 of the query text: The query nests /);
+    // A problem of the whole query (path "") names no place; the percent-escape names its own.
+    expect(toErrorBody(decode('{}').diagnostics).Errors[0]?.message).toMatch(/^A query must be a JSON array/);
+    expect(toErrorBody(decode('%5B%ZZ').diagnostics).Errors[0]?.message).toMatch(/^Malformed percent-escape at character 4/);
+    // A pointer wins over a span.
+    expect(toErrorBody(decode('[["a",1e999]]').diagnostics).Errors[0]?.message).toMatch(/^At \/0\/1: /);
+  });
+
   it('has no entries when there is no error', () => {
     expect(toErrorBody([warn('a')])).toEqual({ Errors: [] });
     expect(toErrorBody([])).toEqual({ Errors: [] });

@@ -1,3 +1,4 @@
+import { toErrorBody, type Diagnostic } from 'catq';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The interface's error body. */
@@ -8,6 +9,14 @@ export interface ErrorBody {
 /** An error body from messages. */
 export function errorBody(...messages: string[]): ErrorBody {
   return { Errors: messages.map((message) => ({ message })) };
+}
+
+/**
+ * The messages of catq's 400 body for these diagnostics (`toErrorBody`): each error's place (its
+ * JSON pointer, or its character in the query text) and its code. Warnings are left out.
+ */
+export function diagnosticMessages(diagnostics: readonly Diagnostic[]): string[] {
+  return toErrorBody(diagnostics).Errors.map((e) => e.message);
 }
 
 /** Thrown by handlers for a 4xx with its messages (caught by {@link errorHandler}). */

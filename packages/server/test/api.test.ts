@@ -202,6 +202,19 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       expect(order.status).toBe(400);
       expect(order.body.Errors[0].message).toMatch(/asc/);
     });
+    it('each 400 message of a bad q names its place and its code, syntax errors included', async () => {
+      const r = await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent('[["brand","Acme"],[price]]')}&limit=0`);
+      expect(r.status).toBe(400);
+      expect(r.body.Errors.map((e: { message: string }) => e.message)).toEqual([
+        // "price" without quotes starts at offset 19 of the JSON text: character 20.
+        expect.stringMatching(/^At character 20 of the query text: The query is not valid JSON: .* \[wire\/invalid-json\]$/),
+        expect.stringMatching(/^At \/limit: .* \[listing\/[a-z-]+\]$/),
+      ]);
+      const field = await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent('[["colour","red"]]')}`);
+      expect(field.body.Errors[0].message).toMatch(/^At \/0\/0: Unknown field "colour".* \[schema\/unknown-field\]$/);
+      const catalogs = await req('GET', '/v1/catalog?limit=0');
+      expect(catalogs.body.Errors[0].message).toMatch(/^At \/limit: .* \[listing\/[a-z-]+\]$/);
+    });
     it('limit accepts 1 and 1000, not 0 or 1001', async () => {
       expect((await req('GET', '/v1/catalog/500/product?limit=1')).body.Items).toHaveLength(1);
       expect((await req('GET', '/v1/catalog/500/product?limit=1000')).status).toBe(200);

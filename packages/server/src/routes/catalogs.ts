@@ -1,8 +1,8 @@
-import { loadCatalog, type Catalog, type Diagnostic } from 'catq';
+import { loadCatalog, type Catalog } from 'catq';
 import { pageOf, readListingParams } from 'catq/listing';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { HttpError } from '../errors.js';
+import { diagnosticMessages, HttpError } from '../errors.js';
 import { CatalogListQuery, CatalogPage, CatalogParams, ERROR_RESPONSES, FullCatalog } from '../schemas.js';
 import type { ServiceContext } from '../context.js';
 
@@ -38,7 +38,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         delete raw['q'];
       }
       const read = readListingParams(raw, { numericStrings: true });
-      problems.push(...read.diagnostics.filter((d: Diagnostic) => d.severity === 'error').map((d) => d.message));
+      problems.push(...diagnosticMessages(read.diagnostics));
       const b = read.listing?.boundary ?? raw['boundary-id'];
       if (b !== undefined && !problems.some((p) => p.includes('"boundary-id"')) && !(typeof b === 'number' && b >= 100)) {
         problems.push(`"boundary-id" must be a catalog id (a number >= 100), but it is ${JSON.stringify(b)}.`);

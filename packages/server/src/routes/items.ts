@@ -3,7 +3,7 @@ import { readListingParams } from 'catq/listing';
 import { layoutListItems, layoutListItemsJson, sqlListItems } from 'catq/sql';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { HttpError, validationMessages } from '../errors.js';
+import { diagnosticMessages, HttpError, validationMessages } from '../errors.js';
 import { fullForm, pageForm, uriOptions } from '../forms.js';
 import { resolveKind, type ItemKind, type KindSource } from '../kinds.js';
 import { ERROR_RESPONSES, FullItem, ItemListQuery, ItemPage, ItemParams, KindParams } from '../schemas.js';
@@ -26,10 +26,6 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
-function errorsOf(diagnostics: readonly Diagnostic[]): string[] {
-  return diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.path ? `At ${d.path}: ` : ''}${d.message}`);
-}
-
 /** Schema errors of the path (the query string is checked by catq, with its messages). */
 function pathErrors(req: FastifyRequest): string[] {
   const v = req.validationError as (Error & { validation?: never[]; validationContext?: string }) | undefined;
@@ -40,7 +36,7 @@ function pathErrors(req: FastifyRequest): string[] {
 /** The 400 of a List request whose parameters catq refused (counted by code in the metrics). */
 function rejected(ctx: ServiceContext, diagnostics: readonly Diagnostic[]): HttpError {
   for (const d of diagnostics) if (d.severity === 'error') ctx.metrics?.qRejected.inc({ code: d.code });
-  return new HttpError(400, errorsOf(diagnostics));
+  return new HttpError(400, diagnosticMessages(diagnostics));
 }
 
 /** Get Catalog Item and List Catalog Items. */
@@ -60,7 +56,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const path = pathErrors(req);
       if (path.length) {
         // The path is wrong, but report the parameters' problems too (every problem at once).
-        throw new HttpError(400, [...path, ...errorsOf(readListingParams(req.query, { numericStrings: true }).diagnostics)]);
+        throw new HttpError(400, [...path, ...diagnosticMessages(readListingParams(req.query, { numericStrings: true }).diagnostics)]);
       }
       const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
       const db = catalogDb(ctx, source.tableId);
