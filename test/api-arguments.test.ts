@@ -56,6 +56,7 @@ const throwing = {
   'hover(text)': (x: unknown) => catq.hover(x as string, 0, catalog),
   'hover(offset)': (x: unknown) => catq.hover('price', x as number, catalog),
   'hover(catalog)': (x: unknown) => catq.hover('price', 0, x as catq.Catalog),
+  'semanticTokens(text)': (x: unknown) => catq.semanticTokens(x as string),
   'toSql(query)': (x: unknown) => catq.toSql(x as catq.Query, catalog, { dialect: 'postgres' }),
   'toSql(catalog)': (x: unknown) => catq.toSql(query, x as catq.Catalog, { dialect: 'sqlite' }),
   'toSql(options)': (x: unknown) => catq.toSql(query, catalog, x as never),
@@ -98,13 +99,15 @@ describe('options arguments', () => {
     complete: (x: unknown) => catq.complete('price = ', 8, catalog, x as catq.CompleteOptions),
     'complete(items)': (x: unknown) => catq.complete('price = ', 8, catalog, { items: x as unknown[] }),
     'complete(maxValues)': (x: unknown) => catq.complete('price = ', 8, catalog, { items: [], maxValues: x as number }),
+    semanticTokens: (x: unknown) => catq.semanticTokens('price', x as catq.SemanticTokensOptions),
+    'semanticTokens(maxLength)': (x: unknown) => catq.semanticTokens('price', { maxLength: x as number }),
     toLspDiagnostics: (x: unknown) => catq.toLspDiagnostics([], '', x as catq.LspOptions),
   };
   for (const [name, f] of Object.entries(options)) {
     it(`${name}: left out is fine; a value of the wrong kind is a QueryError`, () => {
       expect(thrown(() => f(undefined))).toBeUndefined();
       for (const x of [null, 0, 'text', Symbol('s'), () => 1]) {
-        if (name === 'complete(maxValues)' && x === 0) continue; // 0 values is a number of values
+        if ((name === 'complete(maxValues)' || name === 'semanticTokens(maxLength)') && x === 0) continue; // 0 is a number of values (of characters)
         expect(thrown(() => f(x)), `${name}(${typeof x === 'symbol' ? 'symbol' : String(x)})`).toBeInstanceOf(catq.QueryError);
       }
     });

@@ -16,6 +16,7 @@ import { decodeQuotedField } from '../syntax/literals.js';
 import { labelOf } from './proposals.js';
 import { tokenSpan } from '../syntax/token-span.js';
 import { outlineJson, placeOf } from './wire-outline.js';
+import { INFIX_OPERATORS } from './infix-tokens.js';
 
 /** What {@link hover} returns: Markdown text about the word at `range`. */
 export interface HoverInfo {
@@ -32,11 +33,6 @@ const SHAPES: Record<ValueShape, string> = {
   list: 'a non-empty list of values of the attribute’s type',
   boolean: '`true` or `false`',
   text: 'a string with at least one word (letters or digits)',
-};
-
-const INFIX_OPERATORS: Readonly<Record<string, Operator>> = {
-  Equals: '=', Less: '<', Greater: '>', LessEq: '<=', GreaterEq: '>=', OneOf: 'one-of', In: 'one-of',
-  PresentQ: 'present?', Matches: 'matches', MatchesPhrase: 'matches-phrase',
 };
 
 const KEYWORDS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 /**
  * The language features as plain functions from a document's text to LSP data: completion,
- * hover, formatting, code actions and document symbols. They only use the library (complete,
+ * hover, formatting, code actions, document symbols and semantic tokens. They only use the library (complete,
  * hover, format, ...) and LSP types, so they are tested without a connection; server.ts wires
  * them to the protocol.
  */
@@ -8,7 +8,7 @@ import type { CodeAction, CompletionItem, DocumentSymbol, Hover, Range, TextEdit
 import { LineIndex, type Query, type Span } from '../ast/index.js';
 import { resolveField, type Catalog } from '../catalog/index.js';
 import { lspPosition, type LspDiagnostic, type LspRange } from '../diagnostics/index.js';
-import { complete, hover } from '../editor/index.js';
+import { complete, hover, semanticTokens, SEMANTIC_TOKEN_TYPES } from '../editor/index.js';
 import { detectSyntax, format, formatClause, parse } from '../syntax/index.js';
 import { decode, encode, toWire } from '../wire/index.js';
 import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
@@ -143,4 +143,42 @@ function meets(a: LspRange, b: LspRange): boolean {
 
 function inside(inner: Range, outer: Range): boolean {
   return before(outer.start, inner.start) && before(inner.end, outer.end);
+}
+
+/** The legend of {@link semanticTokensData}: the token types by index, no modifiers. */
+export const SEMANTIC_TOKENS_LEGEND = Object.freeze({ tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] as string[] });
+
+const isLineBreak = (c: number): boolean => c === 10 || c === 13;
+
+/**
+ * The semantic tokens of a document as the protocol encodes them: five integers per token (line
+ * delta, start delta, length in UTF-16 code units, type index in {@link SEMANTIC_TOKENS_LEGEND},
+ * no modifiers). A word across lines (a back-quoted field may hold a line break) is one token
+ * per line, since clients need not support tokens that span lines.
+ */
+export function semanticTokensData(text: string): number[] {
+  const index = new LineIndex(text);
+  const data: number[] = [];
+  let line = 0;
+  let char = 0;
+  // The user's own document: read up to the length the editor lints (EDITOR_LINT_OPTIONS).
+  for (const t of semanticTokens(text, { maxLength: 200_000 })) {
+    const type = SEMANTIC_TOKEN_TYPES.indexOf(t.type);
+    let a = t.start;
+    while (a < t.end) {
+      let b = a;
+      while (b < t.end && !isLineBreak(text.charCodeAt(b))) b++;
+      if (b > a) {
+        const p = index.at(a);
+        const l = p.line - 1;
+        const c = p.column - 1;
+        data.push(l - line, l === line ? c - char : c, b - a, type, 0);
+        line = l;
+        char = c;
+      }
+      a = b;
+      while (a < t.end && isLineBreak(text.charCodeAt(a))) a++;
+    }
+  }
+  return data;
 }

@@ -1,15 +1,16 @@
 /**
  * The catq language server: LSP over a pair of streams (stdio for `catq lsp --stdio`).
- * Diagnostics on open and on every change, completion, hover, formatting, quick fixes and
- * document symbols, for infix (`.catq`) and wire (`.catq.json`) documents alike (the syntax is
- * detected from the text). vscode-languageserver is loaded here, on start, never by `import 'catq'`.
+ * Diagnostics on open and on every change, completion, hover, formatting, quick fixes,
+ * document symbols and semantic tokens (highlighting), for infix (`.catq`) and wire
+ * (`.catq.json`) documents alike (the syntax is detected from the text). vscode-languageserver
+ * is loaded here, on start, never by `import 'catq'`.
  */
 import { createRequire } from 'node:module';
 import type * as Lsp from 'vscode-languageserver/node';
 import type * as TextDocuments from 'vscode-languageserver-textdocument';
 import { toLspDiagnostics, type LspDiagnostic } from '../diagnostics/index.js';
 import { DocumentChecker } from './document-checker.js';
-import { codeActions, completionItems, documentSymbols, formatDocument, hoverAt } from './features.js';
+import { codeActions, completionItems, documentSymbols, formatDocument, hoverAt, SEMANTIC_TOKENS_LEGEND, semanticTokensData } from './features.js';
 import { CONFIG_FILE, filePath, Sources, type SourceSettings } from './sources.js';
 
 /** Options of {@link startServer}. */
@@ -100,6 +101,7 @@ export function startServer(options: ServerOptions = {}): void {
         documentFormattingProvider: true,
         codeActionProvider: { codeActionKinds: [lsp.CodeActionKind.QuickFix] },
         documentSymbolProvider: true,
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
       },
       serverInfo: { name: 'catq', ...(options.version ? { version: options.version } : {}) },
     };
@@ -173,6 +175,13 @@ export function startServer(options: ServerOptions = {}): void {
     guard('documentSymbol', [], () => {
       const doc = documents.get(params.textDocument.uri);
       return doc ? documentSymbols(doc.getText(), sources.forDocument(doc.uri).catalog) : [];
+    }),
+  );
+
+  connection.languages.semanticTokens.on((params) =>
+    guard('semanticTokens', { data: [] as number[] }, () => {
+      const doc = documents.get(params.textDocument.uri);
+      return { data: doc ? semanticTokensData(doc.getText()) : [] };
     }),
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { codeActions, completionItems, documentSymbols, formatDocument } from '../../src/lsp/features.js';
+import { codeActions, completionItems, documentSymbols, formatDocument, SEMANTIC_TOKENS_LEGEND, semanticTokensData } from '../../src/lsp/features.js';
 import { lint, toLspDiagnostics } from '../../src/index.js';
 import { catalog } from '../syntax/fixtures.js';
 
@@ -47,5 +47,37 @@ describe('completionItems', () => {
     expect(wire.map((c) => c.textEdit)).toContainEqual({ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, newText: '[["price", ' });
     expect(completionItems('', 0, catalog, undefined, false).map((c) => c.label)).toContain('price');
     expect(completionItems('', 0, catalog, undefined, false).find((c) => c.label === 'price')!.textEdit).toMatchObject({ newText: 'price' });
+  });
+});
+
+describe('semanticTokensData', () => {
+  /** The tokens back from the protocol's relative encoding: [line, character, length, type]. */
+  function decodeData(data: readonly number[]): [number, number, number, string][] {
+    const out: [number, number, number, string][] = [];
+    let line = 0;
+    let char = 0;
+    for (let i = 0; i < data.length; i += 5) {
+      const [dl, dc, len, type, mods] = data.slice(i, i + 5) as [number, number, number, number, number];
+      expect(mods).toBe(0);
+      line += dl;
+      char = dl === 0 ? char + dc : dc;
+      out.push([line, char, len, SEMANTIC_TOKENS_LEGEND.tokenTypes[type]!]);
+    }
+    return out;
+  }
+
+  test('relative positions in UTF-16 code units; a field across lines is one token per line', () => {
+    const text = 'name = "😀" and\r\n  `size\n(EU)` = 4';
+    expect(decodeData(semanticTokensData(text))).toEqual([
+      [0, 0, 4, 'property'],
+      [0, 5, 1, 'operator'],
+      [0, 7, 4, 'string'], // "😀" is two code units between its quotes
+      [0, 12, 3, 'keyword'],
+      [1, 2, 5, 'property'], // `size
+      [2, 0, 5, 'property'], // (EU)`
+      [2, 6, 1, 'operator'],
+      [2, 8, 1, 'number'],
+    ]);
+    expect(semanticTokensData('')).toEqual([]);
   });
 });

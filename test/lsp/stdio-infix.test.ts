@@ -34,7 +34,7 @@ describe('catq lsp --stdio, infix documents', () => {
     client = LspClient.start();
     const init = await client.request<{ capabilities: Record<string, unknown>; serverInfo: { name: string } }>('initialize', { processId: process.pid, rootUri: ws.uri, capabilities: CLIENT_CAPABILITIES, workspaceFolders: [{ uri: ws.uri, name: 'ws' }] });
     expect(init.serverInfo.name).toBe('catq');
-    expect(init.capabilities).toMatchObject({ textDocumentSync: 2, hoverProvider: true, documentFormattingProvider: true, documentSymbolProvider: true, codeActionProvider: { codeActionKinds: ['quickfix'] } });
+    expect(init.capabilities).toMatchObject({ textDocumentSync: 2, hoverProvider: true, documentFormattingProvider: true, documentSymbolProvider: true, codeActionProvider: { codeActionKinds: ['quickfix'] }, semanticTokensProvider: { legend: { tokenTypes: ['property', 'operator', 'keyword', 'string', 'number'], tokenModifiers: [] }, full: true } });
     await client.notify('initialized', {});
 
     // didOpen: diagnostics with codes, exact ranges and fixes as ready edits.
@@ -122,6 +122,21 @@ describe('catq lsp --stdio, infix documents', () => {
     const symbols = await client.request<{ name: string; detail: string; kind: number; selectionRange: unknown }[]>('textDocument/documentSymbol', { textDocument: { uri } });
     expect(symbols.map((s) => s.name)).toEqual(['price < 20', 'brand = "Acme"', 'tags one-of ["sale"]']);
     expect(symbols[1]).toMatchObject({ detail: 'String, One', kind: 8, selectionRange: { start: { line: 1, character: 2 }, end: { line: 1, character: 9 } } });
+
+    // semantic tokens (highlighting): each word by kind, in the legend given at initialize.
+    const legend = (init.capabilities['semanticTokensProvider'] as { legend: { tokenTypes: string[] }; full: boolean }).legend.tokenTypes;
+    const { data } = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    const highlighted: string[] = [];
+    for (let i = 0, line = 0, char = 0; i < data.length; i += 5) {
+      const [dl, dc, length, type] = data.slice(i, i + 4) as [number, number, number, number];
+      line += dl;
+      char = dl === 0 ? char + dc : dc;
+      highlighted.push(`${line}:${char} ${legend[type]} ${text.split('\n')[line]!.slice(char, char + length)}`);
+    }
+    expect(highlighted).toEqual([
+      '0:0 property price', '0:5 operator <', '0:6 number 20', '0:11 keyword and',
+      '1:2 property `brand`', '1:10 operator =', '1:12 string "Acme"', '1:19 keyword and', '1:23 property tags', '1:28 keyword in', '1:32 string "sale"',
+    ]);
 
     // A catalog change (the watched file) re-checks every open document: brand is gone.
     ws!.changeCatalog((c) => {

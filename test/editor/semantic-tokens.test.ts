@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import type { Clause, JsonValue, Query, Span } from '../../src/ast/index.js';
+import { semanticTokens, SEMANTIC_TOKEN_TYPES, type SemanticToken } from '../../src/editor/index.js';
+import { format, parse } from '../../src/syntax/index.js';
+import { decode, toWire } from '../../src/wire/index.js';
+import { NASTY_PIECES, queryArb } from '../support/query-arbitrary.js';
+import { propertyRuns, propertySeed } from '../support/property-runs.js';
+
+const words = (text: string) => semanticTokens(text).map((t) => `${t.type}:${text.slice(t.start, t.end)}`);
+
+describe('semanticTokens', () => {
+  test('infix: fields, operators (symbols and words), keywords, strings and numbers; punctuation has none', () => {
+    expect(words('brand = "Acme" and price <= -1.5e2 and `size (EU)` one-of [40, 41] and title matches "red shoe"')).toEqual([
+      'property:brand', 'operator:=', 'string:"Acme"', 'keyword:and',
+      'property:price', 'operator:<=', 'number:-1.5e2', 'keyword:and',
+      'property:`size (EU)`', 'keyword:one-of', 'number:40', 'number:41', 'keyword:and',
+      'property:title', 'keyword:matches', 'string:"red shoe"',
+    ]);
+    expect(words('color present? true and x is absent and y in [null] and z != 3')).toEqual([
+      'property:color', 'keyword:present?', 'keyword:true', 'keyword:and',
+      'property:x', 'keyword:is', 'keyword:absent', 'keyword:and',
+      'property:y', 'keyword:in', 'keyword:null', 'keyword:and',
+      'property:z', 'operator:!=', 'number:3',
+    ]);
+  });
+
+  test('wire: the field and the operator by their slot in the clause, values by their JSON type', () => {
+    expect(words('[["brand","Acme"],[["<","price"],20],[["one-of","tags"],["a",1,true,null]],[["present?","x"],false]]')).toEqual([
+      'property:"brand"', 'string:"Acme"',
+      'operator:"<"', 'property:"price"', 'number:20',
+      'keyword:"one-of"', 'property:"tags"', 'string:"a"', 'number:1', 'keyword:true', 'keyword:null',
+      'keyword:"present?"', 'property:"x"', 'keyword:false',
+    ]);
+    // Text being typed: an unknown operator is a string, an unclosed field still a field.
+    expect(words('[[["eq", "a"], 1], ["pri')).toEqual(['string:"eq"', 'property:"a"', 'number:1', 'property:"pri']);
+  });
+
+  test('percent-encoded, blank and overlong text have none; a non-string is a QueryError', () => {
+    expect(semanticTokens(encodeURIComponent('[["a",1]]'))).toEqual([]);
+    expect(semanticTokens(' \n')).toEqual([]);
+    // Longer than maxLength (default 10 000, as complete's): none, unless raised.
+    const long = 'a = 1 and '.repeat(1001);
+    expect(semanticTokens(long)).toEqual([]);
+    expect(semanticTokens(long, { maxLength: 20_000 })).toHaveLength(4004);
+    expect(semanticTokens(long.slice(0, 10_000))).toHaveLength(4000);
+    expect(() => semanticTokens(5 as unknown as string)).toThrow(/semanticTokens/);
+    expect(() => semanticTokens(5 as unknown as string)).toThrowError(expect.objectContaining({ name: 'QueryError' }));
+  });
+
+  const textArb = fc.oneof(
+    fc.array(fc.oneof(fc.constantFrom(...NASTY_PIECES, '[', ']', '"', ',', '`', 'and ', ' = ', 'one-of', 'present?', 'true', 'null', '1e5', '\n', '\r\n'), fc.string({ maxLength: 4 })), { maxLength: 30 }).map((p) => p.join('')),
+    fc.string({ unit: 'binary' }),
+  );
+
+  test('on any text: words in text order, not empty, not overlapping, inside the text (property)', () => {
+    fc.assert(
+      fc.property(textArb, (text) => {
+        let end = 0;
+        for (const t of semanticTokens(text)) {
+          expect(SEMANTIC_TOKEN_TYPES).toContain(t.type);
+          expect(t.start).toBeGreaterThanOrEqual(end);
+          expect(t.end).toBeGreaterThan(t.start);
+          end = t.end;
+        }
+        expect(end).toBeLessThanOrEqual(text.length);
+      }),
+      { seed: propertySeed(0x5e7a0001), numRuns: propertyRuns(1000) },
+    );
+  });
+
+  /** What the tokens of a read query must be: its fields, operators and scalar values, by their spans. */
+  function expectedOf(q: Query, syntax: 'infix' | 'wire'): Map<string, SemanticToken['type']> {
+    const out = new Map<string, SemanticToken['type']>();
+    const at = (s: Span | undefined, type: SemanticToken['type']) => s && out.set(`${s.start}-${s.end}`, type);
+    const scalar = (v: JsonValue): SemanticToken['type'] | undefined =>
+      typeof v === 'string' ? 'string' : typeof v === 'number' ? 'number' : v === null || typeof v === 'boolean' ? 'keyword' : undefined;
+    for (const c of q.clauses as readonly Clause[]) {
+      at(c.spans?.field, 'property');
+      // The shorthand `[field, value]` has no operator of its own in the wire text.
+      if (c.spans?.operator || syntax === 'infix') at(c.spans?.operator, /^[a-z]/.test(c.operator) ? 'keyword' : 'operator');
+      if (Array.isArray(c.value)) c.value.forEach((v, i) => at(c.spans?.items?.[i], scalar(v)!));
+      else if (scalar(c.value)) at(c.spans?.value, scalar(c.value)!);
+    }
+    return out;
+  }
+
+  const scalarsOnly = (q: Query) => q.clauses.every((c) => !c.value || typeof c.value !== 'object' || (Array.isArray(c.value) && c.value.every((v) => v === null || typeof v !== 'object')));
+
+  test('on a query read back: its fields, operators and values, exactly where the parser puts them (property)', () => {
+    fc.assert(
+      fc.property(queryArb.filter(scalarsOnly), fc.boolean(), (q, wire) => {
+        const text = wire ? JSON.stringify(toWire(q)) : format(q);
+        const read = wire ? decode(text).query : parse(text).query;
+        fc.pre(read !== undefined);
+        const expected = expectedOf(read!, wire ? 'wire' : 'infix');
+        // (Words the expectation does not name, such as `and` between clauses, are keywords or punctuation-free.)
+        const got = new Map(semanticTokens(text).map((t) => [`${t.start}-${t.end}`, t.type]));
+        for (const [span, type] of expected) expect([span, got.get(span)]).toEqual([span, type]);
+        for (const [span, type] of got) if (!expected.has(span)) expect([span, text.slice(...span.split('-').map(Number)), type]).toEqual([span, 'and', 'keyword']);
+      }),
+      { seed: propertySeed(0x5e7a0002), numRuns: propertyRuns(500) },
+    );
+  });
+});
