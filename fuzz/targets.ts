@@ -15,7 +15,7 @@ import { compile, listItems } from '../src/eval/index.js';
 import { itemId } from '../src/listing/index.js';
 import { toMongo } from '../src/mongo/index.js';
 import { registerSqliteFunctions, toSql } from '../src/sql/index.js';
-import { complete, format, lint, parse } from '../src/editor/syntax-entry.js';
+import { complete, format, lint, parse, semanticTokens, SEMANTIC_TOKEN_TYPES } from '../src/editor/syntax-entry.js';
 import { clause, decode, query } from '../src/wire/index.js';
 import { CATALOG_SEEDS, CONFORMANCE_CATALOG, CONFORMANCE_ITEMS, EDGE_VALUES, IDLESS_ITEMS, INFIX_SEEDS, WIRE_SEEDS } from './corpus.js';
 import { hostileQuery, hostileValue } from './hostile-values.js';
@@ -143,6 +143,22 @@ export const completeTarget: Target = {
     } catch (e) {
       return onlyQueryError(e);
     }
+  },
+};
+
+/** Highlighting of any text: words in text order, not empty, not overlapping, inside the text. */
+export const semanticTokensTarget: Target = {
+  name: 'semanticTokens',
+  input: (rng) => text(rng.chance(0.5) ? mutateText(rng, rng.pick(INFIX_SEEDS)) : wireText(rng)),
+  run: (v) => {
+    const t = v as string;
+    let end = 0;
+    for (const w of semanticTokens(t, { maxLength: Infinity })) {
+      if (!SEMANTIC_TOKEN_TYPES.includes(w.type)) return `unknown type ${String(w.type)}`;
+      if (!(w.start >= end && w.end > w.start)) return `word ${w.start}-${w.end} after ${end}`;
+      end = w.end;
+    }
+    return end <= t.length ? undefined : `a word ends at ${end}, past the text (${t.length})`;
   },
 };
 
@@ -365,6 +381,7 @@ export const TARGETS: readonly Target[] = [
   parseTarget,
   lintTarget,
   completeTarget,
+  semanticTokensTarget,
   buildTarget,
   loadCatalogTarget,
   validateTarget,
