@@ -166,7 +166,7 @@ or catalog file; 4: the service refused (401, 404); 5: the service is unreachabl
 
 program
   .command('lsp')
-  .description('run the language server for editors (diagnostics, completion, hover, formatting, quick fixes)')
+  .description('run the language server for editors (diagnostics, completion, hover, formatting, quick fixes, highlighting)')
   .option('--stdio', 'talk LSP over standard input and output (the transport editors use)')
   .option('-c, --catalog <file>', 'the catalog when neither the editor nor a catq.config.json gives one')
   .option('-i, --items <file>', 'a sample of items (NDJSON or a JSON array) whose values completion proposes')
