@@ -8,7 +8,7 @@ import type { IToken } from 'chevrotain';
 import { isOperator, type Operator, type Span } from '../ast/index.js';
 import { catalogArgumentProblems, resolveField, type Catalog } from '../catalog/index.js';
 import { QueryError, throwBadArgument } from '../diagnostics/index.js';
-import { OPERATORS, operatorsFor, type ValueShape } from '../operators/index.js';
+import { OPERATORS, operatorOfToken, operatorsFor, type ValueShape } from '../operators/index.js';
 import { detectSyntax } from '../syntax/detect.js';
 import { getEngine } from '../syntax/engine.js';
 import { formatValue } from '../syntax/format.js';
@@ -16,7 +16,6 @@ import { decodeQuotedField } from '../syntax/literals.js';
 import { labelOf } from './proposals.js';
 import { tokenSpan } from '../syntax/token-span.js';
 import { outlineJson, placeOf } from './wire-outline.js';
-import { INFIX_OPERATORS } from './infix-tokens.js';
 
 /** What {@link hover} returns: Markdown text about the word at `range`. */
 export interface HoverInfo {
@@ -71,7 +70,7 @@ function hoverInfix(text: string, at: number, catalog: Catalog): HoverInfo | und
   const t = tokens[i] as IToken;
   const range = tokenSpan(t);
   const name = t.tokenType.name;
-  const op = INFIX_OPERATORS[name];
+  const op = operatorOfToken(name);
   if (op) {
     const sugar = op === 'one-of' && name === 'In' ? '\n\n`in` is another spelling of `one-of`.' : '';
     return { kind: 'operator', contents: describeOperator(op) + sugar, range };

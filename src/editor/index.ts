@@ -1,7 +1,7 @@
 /**
  * Stage `editor`: what editors ask of a query text, in either syntax, against a catalog: `lint`
- * (read and validate, with quick fixes as text edits), `complete`, `hover` and `semanticTokens`. Built on the
- * parser (`syntax`) and the checker (`check`); no backend imports it.
+ * (read and validate, with quick fixes as text edits), `complete`, `hover` and `semanticTokens`.
+ * Built on the parser (`syntax`) and the checker (`check`); no backend imports it.
  * @module
  */
 export { lint, infixPrinter, type LintOptions, type LintResult } from './lint.js';

@@ -6,11 +6,11 @@
  * it stands, known or not (an unknown one has its diagnostic).
  */
 import type { IToken } from 'chevrotain';
-import { isOperator } from '../ast/index.js';
+import { isOperator, type Operator } from '../ast/index.js';
 import { throwBadArgument } from '../diagnostics/index.js';
 import { getEngine } from '../syntax/engine.js';
 import { tokenEnd } from '../syntax/token-span.js';
-import { INFIX_OPERATORS } from './infix-tokens.js';
+import { isWordOperator, operatorOfToken } from '../operators/index.js';
 import { outlineJson, type OutlineNode } from './wire-outline.js';
 
 /**
@@ -89,7 +89,7 @@ function infixTokens(text: string): SemanticToken[] {
   const out: SemanticToken[] = [];
   for (const t of getEngine().lexer.tokenize(text).tokens as IToken[]) {
     const name = t.tokenType.name;
-    const op = INFIX_OPERATORS[name];
+    const op = operatorOfToken(name);
     const type = op ? operatorKind(op) : INFIX_KINDS[name];
     // (Written out: a spread of the span would cost more than the lexing, measured.)
     if (type) out.push({ start: t.startOffset, end: tokenEnd(t), type });
@@ -98,8 +98,8 @@ function infixTokens(text: string): SemanticToken[] {
 }
 
 /** `keyword` for an operator spelled as a word, `operator` for one spelled with symbols. */
-function operatorKind(op: string): SemanticTokenType {
-  return /^[a-z]/.test(op) ? 'keyword' : 'operator';
+function operatorKind(op: Operator): SemanticTokenType {
+  return isWordOperator(op) ? 'keyword' : 'operator';
 }
 
 /** The kind of a JSON scalar standing as a value (`text` is the whole text). */

@@ -1,8 +1,8 @@
 /**
  * The language features as plain functions from a document's text to LSP data: completion,
- * hover, formatting, code actions, document symbols and semantic tokens. They only use the library (complete,
- * hover, format, ...) and LSP types, so they are tested without a connection; server.ts wires
- * them to the protocol.
+ * hover, formatting, code actions, document symbols and semantic tokens. They only use the
+ * library (complete, hover, format, ...) and LSP types, so they are tested without a connection;
+ * server.ts wires them to the protocol.
  */
 import type { CodeAction, CompletionItem, DocumentSymbol, Hover, Range, TextEdit } from 'vscode-languageserver';
 import { LineIndex, type Query, type Span } from '../ast/index.js';
@@ -11,7 +11,7 @@ import { lspPosition, type LspDiagnostic, type LspRange } from '../diagnostics/i
 import { complete, hover, semanticTokens, SEMANTIC_TOKEN_TYPES } from '../editor/index.js';
 import { detectSyntax, format, formatClause, parse } from '../syntax/index.js';
 import { decode, encode, toWire } from '../wire/index.js';
-import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
+import { EDITOR_LINT_OPTIONS, EDITOR_MAX_LENGTH } from './editor-limits.js';
 
 /** LSP `CompletionItemKind` of each kind of proposal. */
 const COMPLETION_KIND = { field: 5, operator: 24, value: 12, keyword: 14 } as const;
@@ -35,7 +35,7 @@ export class Positions {
 export function completionItems(text: string, offset: number, catalog: Catalog, items: readonly unknown[] | undefined, wire = false): CompletionItem[] {
   const at = new Positions(text);
   // The user's own document: completed up to the length the editor lints (EDITOR_LINT_OPTIONS).
-  const options = items ? { items, maxLength: 200_000 } : { maxLength: 200_000 };
+  const options = items ? { items, maxLength: EDITOR_MAX_LENGTH } : { maxLength: EDITOR_MAX_LENGTH };
   const proposals =
     wire && text.trim() === ''
       ? complete('[', 1, catalog, options).map((c) => ({ ...c, insertText: '[' + c.insertText, range: { start: offset, end: offset } }))
@@ -161,8 +161,7 @@ export function semanticTokensData(text: string): number[] {
   const data: number[] = [];
   let line = 0;
   let char = 0;
-  // The user's own document: read up to the length the editor lints (EDITOR_LINT_OPTIONS).
-  for (const t of semanticTokens(text, { maxLength: 200_000 })) {
+  for (const t of semanticTokens(text, { maxLength: EDITOR_MAX_LENGTH })) {
     const type = SEMANTIC_TOKEN_TYPES.indexOf(t.type);
     let a = t.start;
     while (a < t.end) {

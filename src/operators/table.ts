@@ -146,6 +146,13 @@ export const OPERATOR_SPELLINGS: readonly OperatorSpelling[] = (Object.keys(OPER
 
 const byToken: ReadonlyMap<string, Operator> = new Map(OPERATOR_SPELLINGS.map((s) => [s.token, s.operator]));
 
+const wordOperators: ReadonlySet<Operator> = new Set(OPERATOR_SPELLINGS.filter((s) => s.word).map((s) => s.operator));
+
+/** Whether an operator is spelled as a word in the infix syntax (`one-of`, `matches`), not with symbols (`<=`). */
+export function isWordOperator(op: Operator): boolean {
+  return wordOperators.has(op);
+}
+
 /** The operator a lexer token reads, or undefined when the token is not an operator. */
 export function operatorOfToken(tokenName: string): Operator | undefined {
   return byToken.get(tokenName);
