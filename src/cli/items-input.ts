@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import type { CliContext } from './context.js';
 import { CliError } from './exit-codes.js';
 import { inputSize, readNdjson, type ItemHandler, type NdjsonSummary } from './ndjson.js';
@@ -18,11 +19,38 @@ export interface StreamItemsOptions {
 
 /** Standard input can carry the query or the items, not both. */
 export function checkStdinUse(queryArg: string | undefined, items: unknown): void {
-  if (items === '-' && (queryArg === undefined || queryArg === '-')) {
+  if (items === '-' && queryFromStdin(queryArg)) {
     throw new CliError('standard input cannot carry both the query and the items (--items -).', {
       fix: 'give the query as an argument when the items come on standard input.',
     });
   }
+}
+
+/**
+ * The items to read when `--items` is not given: standard input when something is piped or
+ * redirected into it (a pipe or a file: `cat items.ndjson | catq run 'price < 20'`, as `grep`
+ * reads it) and it does not carry the query; otherwise the sample (`undefined`). A terminal,
+ * `/dev/null` or a socket (the stdio a parent process opens by default) is not read: nothing was
+ * piped into it, and reading it could wait for ever. `--items -` always reads standard input.
+ */
+export function defaultItems(stdinCarriesQuery: boolean): '-' | undefined {
+  if (stdinCarriesQuery) return undefined;
+  try {
+    const s = fstatSync(0);
+    return s.isFIFO() || s.isFile() ? '-' : undefined;
+  } catch {
+    return undefined; // standard input is closed
+  }
+}
+
+/** Whether the query is read from standard input: no argument, or `-`. */
+export function queryFromStdin(queryArg: string | undefined): boolean {
+  return queryArg === undefined || queryArg === '-';
+}
+
+/** How the items source is named in messages. */
+export function itemsName(path: string): string {
+  return path === '-' ? '<stdin>' : path;
 }
 
 const PROGRESS_MIN_BYTES = 16 * 1024 * 1024;

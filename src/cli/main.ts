@@ -21,12 +21,15 @@ const program = new Command('catq')
 A query is infix text (brand = "Acme" and price < 20) or wire text, plain JSON
 ([["brand","Acme"],[["<","price"],20]]) or percent-encoded (%5B%5B%22brand...); the syntax is
 detected. Give it as the argument, or on standard input (no argument, or -).
-Without --catalog / --items, the sample in examples/ is used.
+Items (run, explain, preflight) are read from --items, or from standard input when they are piped
+into it and the query is an argument (cat items.ndjson | catq run 'price < 20').
+Without --catalog / --items and with nothing piped, the sample in examples/ is used.
 
 Examples:
   catq lint 'brand = "Acme" and price < 20'
   catq fmt '[["brand","Acme"],[["<","price"],20]]'
   catq run 'tags one-of ["sale"] and in_stock = true' --limit 5
+  zcat items.ndjson.gz | catq run 'price < 20' --catalog catalog.json
   catq preflight --job examples/job.json
   CATQ_API_KEY=... catq preflight --job job.json --service https://catalog.example.com
   catq types --catalog catalog.json --out src/catalog.ts
@@ -34,7 +37,7 @@ ${EXIT_HELP}`,
   );
 
 const catalogOption = () => new Option('-c, --catalog <file>', 'the catalog definition (JSON, Get Catalog form); default: examples/catalog.json');
-const itemsOption = () => new Option('-i, --items <file>', 'raw items, one JSON object per line (NDJSON, gzip accepted; - for stdin); default: examples/items.ndjson');
+const itemsOption = () => new Option('-i, --items <file>', 'raw items, one JSON object per line (NDJSON, gzip accepted; - for stdin); default: what is piped into standard input when the query is an argument, else examples/items.ndjson');
 const formatOption = () => new Option('-f, --format <format>', 'output for people or for tools').choices(['text', 'json']).default('text');
 const queryArgument = 'infix or wire text; absent or - reads standard input';
 

@@ -2,7 +2,7 @@ import type { ClauseExplanation } from '../../eval/index.js';
 import { itemId, toListedItem } from '../../listing/index.js';
 import { printJson, println, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { checkStdinUse, streamItems } from '../items-input.js';
+import { checkStdinUse, defaultItems, itemsName, queryFromStdin, streamItems } from '../items-input.js';
 import { readCheckedQuery } from '../query-input.js';
 import { loadEval, loadSyntax } from '../stages.js';
 
@@ -21,13 +21,14 @@ interface ExplainOptions {
  */
 export default async function explainCommand(arg: string | undefined, options: ExplainOptions, ctx: CliContext): Promise<number> {
   checkStdinUse(arg, options.items);
+  const items = options.items ?? defaultItems(queryFromStdin(arg));
   const read = await readCheckedQuery(arg, options.catalog, ctx);
   if ('exit' in read) return read.exit;
   const { query, catalog } = read;
 
   let found: unknown;
   let first: string | undefined;
-  const summary = await streamItems(options.items, ctx, (item) => {
+  const summary = await streamItems(items, ctx, (item) => {
     const id = itemId(item, catalog);
     if (id === undefined) return true;
     first ??= String(id);
@@ -36,8 +37,9 @@ export default async function explainCommand(arg: string | undefined, options: E
     return false;
   });
   if (!summary.stopped) {
-    throw new CliError(`no item has the id ${JSON.stringify(options.id)} in "${summary.path}" (${summary.items} items read; the id is the value of the key "${catalog.Aliases.Id}").`, {
-      fix: first !== undefined ? `check the id given to --id (the first item's id is ${first}), or the file given to --items.` : 'check the file given to --items: no item in it has an id.',
+    const source = summary.path === '-' ? 'the items on standard input' : 'the file given to --items';
+    throw new CliError(`no item has the id ${JSON.stringify(options.id)} in "${itemsName(summary.path)}" (${summary.items} items read; the id is the value of the key "${catalog.Aliases.Id}").`, {
+      fix: first !== undefined ? `check the id given to --id (the first item's id is ${first}), or ${source}.` : `check ${source}: no item in it has an id.`,
     });
   }
 

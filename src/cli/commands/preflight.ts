@@ -7,7 +7,7 @@ import { readListingParams, toListedItem } from '../../listing/index.js';
 import { readCatalogFile } from '../catalog-file.js';
 import { eprintln, printJson, println, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { checkStdinUse, streamItems } from '../items-input.js';
+import { checkStdinUse, defaultItems, queryFromStdin, streamItems } from '../items-input.js';
 import { isPointer, readPointer } from '../json-pointer.js';
 import { queryText, readQuery, renderQueryDiagnostics, summarize, type QueryText } from '../query-input.js';
 import { readJsonFile } from '../read-input.js';
@@ -90,7 +90,7 @@ export default async function preflight(arg: string | undefined, options: Prefli
     items =
       source.service !== undefined
         ? await serviceCounts(source.service, catalog.Id, r.query, { maxItems, examples: exampleCount, progress: options.progress !== false }, ctx)
-        : await fileCounts(r.query, catalog, options, exampleCount, ctx);
+        : await fileCounts(r.query, catalog, options, options.job === undefined && queryFromStdin(arg), exampleCount, ctx);
     findings.push(...countFindings(items, maxShare, maxItems));
   }
   const safe = !findings.some((f) => f.unsafe);
@@ -167,15 +167,15 @@ async function liveCatalog(options: PreflightOptions, job: JobFacts): Promise<Ca
   return { catalog: loaded.catalog, service };
 }
 
-/** Counts the items of the file (`--items`, default the sample) that match. */
-async function fileCounts(query: Query, catalog: Catalog, options: PreflightOptions, exampleCount: number, ctx: CliContext): Promise<ItemCounts> {
+/** Counts the items of the file (`--items`; by default piped items, else the sample) that match. */
+async function fileCounts(query: Query, catalog: Catalog, options: PreflightOptions, stdinCarriesQuery: boolean, exampleCount: number, ctx: CliContext): Promise<ItemCounts> {
   const { compile } = await loadEval();
   const predicate = compile(query, catalog);
   const listing = readListingParams({ q: query, limit: Math.max(1, exampleCount) }).listing;
   const page = listing ? new StreamPage(listing, catalog) : undefined;
   let matches = 0;
   const s = await streamItems(
-    typeof options.items === 'string' ? options.items : undefined,
+    typeof options.items === 'string' ? options.items : defaultItems(stdinCarriesQuery),
     ctx,
     (item, line) => {
       if (predicate(item)) {
@@ -231,6 +231,7 @@ async function queryFromJob(arg: string | undefined, file: string, pointer: stri
 
 /** A path relative to the working directory when that is shorter (the sample's absolute path is long). */
 function displayPath(path: string): string {
+  if (path === '-') return '<stdin>';
   if (/^https?:\/\//.test(path)) return path;
   const rel = relative(process.cwd(), path);
   return rel.length < path.length ? rel : path;

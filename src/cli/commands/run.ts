@@ -2,7 +2,7 @@ import type { Query } from '../../ast/index.js';
 import { buildPage, readListingParams, toListedItem, type Listing } from '../../listing/index.js';
 import { eprintln, printJson, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { checkStdinUse, streamItems } from '../items-input.js';
+import { checkStdinUse, defaultItems, queryFromStdin, streamItems } from '../items-input.js';
 import { OutputBuffer } from '../output-buffer.js';
 import { readCheckedQuery } from '../query-input.js';
 import { loadEval } from '../stages.js';
@@ -29,6 +29,7 @@ interface RunOptions {
  */
 export default async function run(arg: string | undefined, options: RunOptions, ctx: CliContext): Promise<number> {
   checkStdinUse(arg, options.items);
+  const items = options.items ?? defaultItems(queryFromStdin(arg));
   const read = await readCheckedQuery(arg, options.catalog, ctx);
   if ('exit' in read) return read.exit;
   const { query, catalog } = read;
@@ -42,7 +43,7 @@ export default async function run(arg: string | undefined, options: RunOptions, 
   if (!paging) {
     let unlisted = 0;
     const summary = await streamItems(
-      options.items,
+      items,
       ctx,
       output === 'raw'
         ? (item, line) => {
@@ -70,7 +71,7 @@ export default async function run(arg: string | undefined, options: RunOptions, 
   const listing = readListing(query, options);
   const page = new StreamPage(listing, catalog);
   await streamItems(
-    options.items,
+    items,
     ctx,
     (item, line) => {
       if (predicate(item)) {
