@@ -11,6 +11,10 @@ the service SIGHUP to read the file again.`;
 
 /** `catq-server keys new [--network-id N]`. */
 function keysCommand(args: readonly string[]): void {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${KEYS_USAGE}\n`);
+    return;
+  }
   const [verb, flag, value, ...extra] = args;
   const networkOk = flag === undefined || (flag === '--network-id' && value !== undefined && /^[0-9]{1,10}$/.test(value) && Number(value) <= 2 ** 31 - 1);
   if (verb !== 'new' || !networkOk || extra.length) {

@@ -62,6 +62,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const KEYS_ENV = 'CATQ_API_KEYS';
 
 export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [options]
+       catq-server keys new [--network-id N]   print a new API key and its --api-keys-file line
+       catq-server move-catalog ...            move a catalog to another shard (move-catalog --help)
 
   --port N             port to listen on (0 = any free port; default 8080)
   --host H             address to listen on (default 127.0.0.1)
@@ -74,7 +76,6 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --database-url URL   a PostgreSQL server (postgres://...); without it, embedded PGlite
   --data-dir DIR       keep PGlite's data in DIR (default: in memory)
   --body-limit BYTES   largest request body (default 16777216)
-  --playground DIR     the playground build served at / (default: packages/playground/dist)
   --tls-cert FILE      PEM certificate (with --tls-key): serve HTTPS
   --tls-key FILE       PEM private key of --tls-cert
   --trust-proxy V      behind a TLS-terminating proxy: true, a hop count, or addresses/CIDRs

@@ -46,5 +46,11 @@ describe('catq-server command line', () => {
     const r = await runServerToExit(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--database-url URL/);
+    // Each flag once, and the subcommands named.
+    const flags = [...r.stdout.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1]);
+    expect(flags.length).toBeGreaterThan(20);
+    expect(new Set(flags).size).toBe(flags.length);
+    expect(r.stdout).toContain('catq-server keys new');
+    expect(r.stdout).toContain('catq-server move-catalog');
   });
 });

@@ -201,5 +201,8 @@ describe('catq-server keys new', () => {
     const bad = await runServerToExit(['keys', 'old']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Usage: catq-server keys new');
+    const help = await runServerToExit(['keys', 'new', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: catq-server keys new');
   });
 });
