@@ -1,10 +1,25 @@
 import { describeValue, itemId, operatorsFor, type Catalog, type ItemId, type SearchableAttribute } from 'catq';
 import { longNames, MAX_NAME } from './names.js';
-import { idKey, type KeyedItem } from './store/items.js';
+import { idKey, type KeyedItem, type LeftOut } from './store/items.js';
 
 /** A message of a batch response (`Warnings`) or of a 400 (`Errors`). */
 export interface Message {
   readonly message: string;
+}
+
+/** How a message names the item at an index of the batch: `Items[3]` in a request, `items.ndjson:4` in a file. */
+export type ItemNamer = (index: number) => string;
+
+const inRequest: ItemNamer = (index) => `Items[${index}]`;
+
+/** How {@link prepareBatch} reads a batch. */
+export interface PrepareOptions {
+  /** Writing (upsert, update): refuse what the database cannot hold, and warn about values that do not fit the catalog. */
+  readonly checkFit: boolean;
+  /** Warn about values that do not fit the catalog (default: `checkFit`). */
+  readonly fitWarnings?: boolean;
+  /** How messages name an item (default `Items[i]`). */
+  readonly name?: ItemNamer;
 }
 
 /** A batch read and checked: the items to write (distinct ids, the last of each id wins), warnings and errors. */
@@ -14,17 +29,19 @@ export interface PreparedBatch {
   readonly warnings: Message[];
   /** Where each written item came from: its index in the request's `Items` and its id, by key. */
   readonly places: ReadonlyMap<string, { readonly index: number; readonly id: ItemId }>;
+  /** How the messages name an item. */
+  readonly name: ItemNamer;
 }
 
 /** `Items[3] (id "x")`: how a warning names an item of the request. */
-export function itemLabel(index: number, id?: ItemId): string {
-  return label(index, id);
+export function itemLabel(index: number, id?: ItemId, name: ItemNamer = inRequest): string {
+  return label(name(index), id);
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-function label(index: number, id?: ItemId): string {
-  return id === undefined ? `Items[${index}]` : `Items[${index}] (id ${JSON.stringify(id)})`;
+function label(where: string, id?: ItemId): string {
+  return id === undefined ? where : `${where} (id ${JSON.stringify(id)})`;
 }
 
 /**
@@ -34,14 +51,19 @@ function label(index: number, id?: ItemId): string {
  * - `checkFit`: values that do not fit the catalog's `SearchableAttributes` are stored as sent,
  *   with a warning naming the clauses that can never match them (upsert and update, not delete).
  */
-export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkFit: boolean): PreparedBatch {
+export function prepareBatch(items: readonly unknown[], catalog: Catalog, options: PrepareOptions): PreparedBatch {
+  const { checkFit, fitWarnings: warnFit = checkFit, name = inRequest } = options;
   const warnings: Message[] = [];
   const byKey = new Map<string, { index: number; id: ItemId; item: KeyedItem }>();
   items.forEach((raw, index) => {
     const id = itemId(raw, catalog);
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      warnings.push({ message: `${name(index)} is ${describeValue(raw)}, not an object: an item is a JSON object. The item was skipped.` });
+      return;
+    }
     if (id === undefined) {
       const found = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && hasOwn.call(raw, catalog.Aliases.Id) ? describeValue((raw as Record<string, unknown>)[catalog.Aliases.Id]) : 'nothing';
-      warnings.push({ message: `${label(index)} has no usable id: "${catalog.Aliases.Id}" must hold a string or a finite number, but it holds ${found}. The item was skipped.` });
+      warnings.push({ message: `${name(index)} has no usable id: "${catalog.Aliases.Id}" must hold a string or a finite number, but it holds ${found}. The item was skipped.` });
       return;
     }
     // Deleting needs only the id: an id PostgreSQL cannot hold names no stored item (ignored).
@@ -49,23 +71,34 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, checkF
     if (!checkFit && typeof id === 'string' && stringProblem(id)) return;
     const bad = checkFit ? unstorableField(raw as Record<string, unknown>) : undefined;
     if (bad) {
-      warnings.push(notStored(index, id, bad.field, bad.problem));
+      warnings.push(notStored(index, id, bad.field, bad.problem, name));
       return;
     }
     const key = idKey(id);
     const earlier = byKey.get(key);
-    if (earlier) warnings.push({ message: `${label(earlier.index, id)} and Items[${index}] have the same id; the last one (Items[${index}]) wins.` });
+    if (earlier) warnings.push({ message: `${label(name(earlier.index), id)} and ${name(index)} have the same id; the last one (${name(index)}) wins.` });
     byKey.set(key, { index, id, item: { key, data: raw } });
-    if (checkFit) warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, index, id), ...nameWarnings(raw as Record<string, unknown>, catalog, index, id));
+    if (warnFit) {
+      const where = label(name(index), id);
+      warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, where), ...nameWarnings(raw as Record<string, unknown>, catalog, where));
+    }
   });
   const places = new Map([...byKey].map(([key, e]) => [key, { index: e.index, id: e.id }] as const));
-  return { items: [...byKey.values()].map((e) => e.item), warnings, places };
+  return { items: [...byKey.values()].map((e) => e.item), warnings, places, name };
 }
 
 /** The warning of an item that was not stored: its index, id and field, never database internals. */
-export function notStored(index: number, id: ItemId, field: string, problem: string): Message {
+export function notStored(index: number, id: ItemId, field: string, problem: string, name: ItemNamer = inRequest): Message {
   const where = field === '' ? 'a key of the item' : `"${field}"`;
-  return { message: `${label(index, id)} was not stored: ${where} ${problem}. The rest of the batch was stored.` };
+  return { message: `${label(name(index), id)} was not stored: ${where} ${problem}. The rest of the batch was stored.` };
+}
+
+/** The warnings of the items the database refused (see `upsertItems`), named as the batch names them. */
+export function leftOutWarnings(batch: PreparedBatch, left: readonly LeftOut[]): Message[] {
+  return left.map((l) => {
+    const place = batch.places.get(l.key);
+    return place ? notStored(place.index, place.id, l.field, l.reason, batch.name) : { message: `The item with id ${l.key} was not stored: ${l.reason}.` };
+  });
 }
 
 /** The first top-level field (or key) whose value the database cannot hold, and why. */
@@ -131,13 +164,13 @@ export function fits(value: unknown, attr: SearchableAttribute): boolean {
 }
 
 /** Names longer than the spec's 100 characters: stored as sent, returned cut to 100 code points. */
-function nameWarnings(raw: Record<string, unknown>, catalog: Catalog, index: number, id: ItemId): Message[] {
+function nameWarnings(raw: Record<string, unknown>, catalog: Catalog, where: string): Message[] {
   return longNames(raw, catalog).map((k) => ({
-    message: `${label(index, id)}: "${k}" is a name of ${Array.from(raw[k] as string).length} characters, longer than the ${MAX_NAME} the interface allows. It is stored as sent; responses show its first ${MAX_NAME} characters.`,
+    message: `${where}: "${k}" is a name of ${Array.from(raw[k] as string).length} characters, longer than the ${MAX_NAME} the interface allows. It is stored as sent; responses show its first ${MAX_NAME} characters.`,
   }));
 }
 
-function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, index: number, id: ItemId): Message[] {
+function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, where: string): Message[] {
   const out: Message[] = [];
   const seen = new Set<string>();
   for (const attr of catalog.SearchableAttributes ?? []) {
@@ -149,7 +182,7 @@ function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, index: numb
     const declared = `${attr.Type}${attr.Cardinality === 'Many' ? ' (Many)' : ''}`;
     out.push({
       message:
-        `${label(index, id)}: "${attr.Attribute}" holds ${describeValue(v)}, but the catalog declares it ${declared}. ` +
+        `${where}: "${attr.Attribute}" holds ${describeValue(v)}, but the catalog declares it ${declared}. ` +
         `${typeof v === 'number' && !Number.isFinite(v) ? 'It is stored as null (JSON has no number that large)' : 'It is stored as sent'}, but ${ops.length ? `the clauses ${ops.join(', ')} on "${attr.Attribute}" can never match this item` : `only present? applies to "${attr.Attribute}"`}.`,
     });
   }

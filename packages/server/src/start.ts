@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { hasErrors, itemId, loadCatalog, renderDiagnostics, type Catalog } from 'catq';
+import { hasErrors, loadCatalog, renderDiagnostics, type Catalog } from 'catq';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { StoredKey } from './auth.js';
@@ -11,7 +11,8 @@ import { Readiness } from './health.js';
 import { KeyFileError, loadKeys, replaceKeys } from './keys.js';
 import { ServiceMetrics } from './metrics.js';
 import { openPglite, openPostgres, type Db } from './store/db.js';
-import { idKey, isEmpty, upsertItems, type KeyedItem } from './store/items.js';
+import { isEmpty, upsertItems, type LeftOut } from './store/items.js';
+import { leftOutWarnings, prepareBatch } from './batch.js';
 import { createSchema, itemsTable } from './store/schema.js';
 import { startBackfills, stopBackfills } from './store/backfill.js';
 import type { TableStore } from './store/layout.js';
@@ -52,8 +53,19 @@ export async function readCatalogs(files: readonly string[]): Promise<Catalog[]>
   return out;
 }
 
+/** The items of an NDJSON file, with the line number of each. */
+interface ItemLines {
+  readonly file: string;
+  readonly items: unknown[];
+  readonly lines: number[];
+}
+
 /** Reads NDJSON items (blank lines skipped); a line that is not JSON is a start error naming it. */
 export async function readItems(file: string): Promise<unknown[]> {
+  return (await readItemLines(file)).items;
+}
+
+async function readItemLines(file: string): Promise<ItemLines> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -61,32 +73,45 @@ export async function readItems(file: string): Promise<unknown[]> {
     throw new StartError(`cannot read the items file "${file}": ${(e as Error).message}`);
   }
   const items: unknown[] = [];
+  const lines: number[] = [];
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
     try {
       items.push(JSON.parse(line));
+      lines.push(i + 1);
     } catch (e) {
       throw new StartError(`${file}:${i + 1}: not a JSON value: ${(e as Error).message}`);
     }
   });
-  return items;
+  return { file, items, lines };
 }
 
-/** Loads seed items into a catalog's empty table, 1000 per statement, in one transaction. */
-async function seed(db: Db, catalog: Catalog, items: readonly unknown[]): Promise<number> {
+const MAX_SEED_WARNINGS = 20;
+
+/**
+ * Loads seed items into a catalog's empty table, 1000 per statement, in one transaction. The
+ * items are read as a batch upsert reads them: a line whose item has no id, or holds what the
+ * database cannot hold, is left out, and a later line with the same id replaces an earlier one;
+ * each such line is named on standard error (the first 20, then a count), never dropped silently.
+ * Values that do not fit the catalog are stored as sent, without a warning (a seed file is the
+ * operator's own data; the batch endpoints warn about them).
+ */
+async function seed(db: Db, catalog: Catalog, seedItems: ItemLines): Promise<void> {
   const table = itemsTable(catalog.Id);
   const store = storeOf(db, table);
-  if (!store || !(await isEmpty(db, table))) return 0;
-  const byKey = new Map<string, KeyedItem>();
-  for (const it of items) {
-    const id = itemId(it, catalog);
-    if (id !== undefined) byKey.set(idKey(id), { key: idKey(id), data: it });
-  }
-  const all = [...byKey.values()];
+  if (!store || !(await isEmpty(db, table))) return;
+  const { file, items, lines } = seedItems;
+  const batch = prepareBatch(items, catalog, { checkFit: true, fitWarnings: false, name: (i) => `${file}:${lines[i] ?? '?'}` });
+  const left: LeftOut[] = [];
   await db.transaction(async (tx) => {
-    for (let i = 0; i < all.length; i += 1000) await upsertItems(tx, store, all.slice(i, i + 1000));
+    for (let i = 0; i < batch.items.length; i += 1000) left.push(...(await upsertItems(tx, store, batch.items.slice(i, i + 1000))));
   });
-  return all.length;
+  const warnings = [...batch.warnings, ...leftOutWarnings(batch, left)];
+  for (const w of warnings.slice(0, MAX_SEED_WARNINGS)) process.stderr.write(`catq-server: warning: ${w.message}\n`);
+  if (warnings.length) {
+    const more = warnings.length > MAX_SEED_WARNINGS ? ` (${warnings.length - MAX_SEED_WARNINGS} not shown)` : '';
+    process.stderr.write(`catq-server: warning: ${warnings.length} ${warnings.length === 1 ? 'line' : 'lines'} of ${file} ${warnings.length === 1 ? 'was' : 'were'} not loaded as written${more}; ${batch.items.length - left.length} items of ${items.length} were loaded into catalog ${catalog.Id}.\n`);
+  }
 }
 
 /** The running service. */
@@ -142,7 +167,7 @@ async function migrate(db: Db, config: ServerConfig, catalogs: readonly Catalog[
 /** Starts the service: catalogs, keys, database and schema, seed items, then HTTP (and metrics). */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const catalogs = await readCatalogs(config.catalogFiles);
-  const items = config.itemsFile === undefined ? undefined : await readItems(config.itemsFile);
+  const items = config.itemsFile === undefined ? undefined : await readItemLines(config.itemsFile);
   const readKeys = () => loadKeys({ flags: config.apiKeys, networkId: config.networkId, file: config.apiKeysFile, env: process.env[KEYS_ENV] });
   const keys: StoredKey[] = [];
   let tls: { cert: Buffer; key: Buffer } | undefined;

@@ -1,12 +1,16 @@
 /** The command line: bad flags and bad catalogs stop the start with a message and exit status 2. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runServerToExit, tempFiles } from './support/process.js';
+import { KEY, runServerToExit, startServer, tempFiles } from './support/process.js';
 
 const files = tempFiles({
   'bad.json': '{\n  "Id": 5,\n  "Name": "x",\n  "Type": "Thing",\n  "Aliases": {}\n}\n',
   'notjson.json': '{ "Id": ',
   'good.json': JSON.stringify({ Id: 100, Name: 'ok', Type: 'Product', Aliases: { Id: 'id' } }),
   'items.ndjson': '{"id":1}\nnot json\n',
+  'seed.json': JSON.stringify({ Id: 100, Name: 'seed', Type: 'Product', Aliases: { Id: 'id', Name: 'name' }, SearchableAttributes: [{ Attribute: 'name', Type: 'Text', Cardinality: 'One' }] }),
+  // Lines 2, 3, 5 and 6 cannot be loaded as written: no id, a lone surrogate (which PostgreSQL
+  // cannot hold), an array, and line 1's id again (line 6 replaces line 1).
+  'seed.ndjson': ['{"id":1,"name":"first"}', '{"name":"no id"}', '{"id":2,"name":"bad \\udc00"}', '{"id":3,"name":"kept"}', '[1,2]', '{"id":1,"name":"again"}', ''].join('\n'),
 });
 afterAll(() => files.cleanup());
 
@@ -41,6 +45,25 @@ describe('catq-server command line', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).toMatch(/Usage: catq-server/);
+  });
+  it('a seed file: every line that is not loaded as written is named on standard error, the rest is loaded', async () => {
+    const server = await startServer(['--catalog', files.path('seed.json'), '--items', files.path('seed.ndjson'), '--api-key', KEY, '--log-level', 'warn']);
+    try {
+      const err = server.stderr();
+      const seed = files.path('seed.ndjson');
+      expect(err).toContain(`${seed}:2 has no usable id`);
+      expect(err).toContain(`${seed}:3 (id 2) was not stored: "name" holds a string with a lone surrogate`);
+      expect(err).toContain(`${seed}:5 is an array, not an object`);
+      expect(err).toContain(`${seed}:1 (id 1) and ${seed}:6 have the same id; the last one (${seed}:6) wins.`);
+      expect(err).toContain(`4 lines of ${seed} were not loaded as written; 2 items of 6 were loaded into catalog 100.`);
+      const page = (await (await fetch(`${server.url}/v1/catalog/100/product`, { headers: { 'X-Service-ApiKey': KEY } })).json()) as { Items: { Id: number; Name: string }[] };
+      expect(page.Items.map((i) => [i.Id, i.Name])).toEqual([
+        [1, 'again'],
+        [3, 'kept'],
+      ]);
+    } finally {
+      await server.stop();
+    }
   });
   it('--help prints the usage', async () => {
     const r = await runServerToExit(['--help']);

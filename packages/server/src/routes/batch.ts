@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { itemLabel, notStored, prepareBatch, type Message, type PreparedBatch } from '../batch.js';
+import { itemLabel, leftOutWarnings, prepareBatch, type Message } from '../batch.js';
 import { HttpError } from '../errors.js';
 import type { ItemKind, KindSource } from '../kinds.js';
 import { batchDb } from '../dry-run.js';
 import { BatchQuery, DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
-import { deleteItems, upsertBatch, updateItems, type LeftOut } from '../store/items.js';
+import { deleteItems, upsertBatch, updateItems } from '../store/items.js';
 import { storeOf, type TableStore } from '../store/layout.js';
 import { writeCatalog, type ServiceContext } from '../context.js';
 import type { Db } from '../store/db.js';
@@ -32,13 +32,6 @@ function storeFor(db: Db, source: KindSource): TableStore {
 }
 
 /** Warnings of the items the database left out, by their place in the request. */
-function leftOutWarnings(batch: PreparedBatch, left: readonly LeftOut[]): Message[] {
-  return left.map((l) => {
-    const place = batch.places.get(l.key);
-    return place ? notStored(place.index, place.id, l.field, l.reason) : { message: `The item with id ${l.key} was not stored: ${l.reason}.` };
-  });
-}
-
 function submission(warnings: readonly Message[]): { Warnings?: Message[] } {
   return warnings.length ? { Warnings: [...warnings] } : {};
 }
@@ -53,7 +46,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     { ...limits, schema: { summary: 'Upsert Multiple Catalog Items', operationId: 'upsertCatalogItems', params: KindParams, querystring: BatchQuery, body: UpsertBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
-      const batch = prepareBatch(req.body.Items, source.catalog, true);
+      const batch = prepareBatch(req.body.Items, source.catalog, { checkFit: true });
       const left = await writeCatalog(ctx, source.tableId, (db) => upsertBatch(batchDb(db, req.query['dry-run']), storeFor(db, source), batch.items));
       return submission([...batch.warnings, ...leftOutWarnings(batch, left)]);
     },
@@ -64,7 +57,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     { ...limits, schema: { summary: 'Partially Update Multiple Catalog Items', operationId: 'updateCatalogItems', params: KindParams, querystring: BatchQuery, body: UpdateBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
-      const batch = prepareBatch(req.body.Items, source.catalog, true);
+      const batch = prepareBatch(req.body.Items, source.catalog, { checkFit: true });
       const existed = await writeCatalog(ctx, source.tableId, (db) => batchDb(db, req.query['dry-run']).transaction((tx) => updateItems(tx, storeFor(db, source), batch.items)));
       const missing = batch.items
         .filter((i) => !existed.has(i.key))
@@ -82,7 +75,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     { ...limits, schema: { summary: 'Delete Multiple Catalog Items', operationId: 'deleteCatalogItems', params: KindParams, querystring: BatchQuery, body: DeleteBody, response: { 200: JobSubmission, ...ERROR_RESPONSES } } },
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
-      const batch = prepareBatch(req.body.Items, source.catalog, false);
+      const batch = prepareBatch(req.body.Items, source.catalog, { checkFit: false });
       await writeCatalog(ctx, source.tableId, (db) => batchDb(db, req.query['dry-run']).transaction((tx) => deleteItems(tx, storeFor(db, source), batch.items.map((i) => i.key))));
       return submission(batch.warnings);
     },
