@@ -130,7 +130,7 @@ export class Sources {
     let entry = this.files.get(path);
     if (!entry) {
       try {
-        entry = { value: JSON.parse(readFileSync(path, 'utf8')) as unknown };
+        entry = { value: JSON.parse(readText(path)) as unknown };
       } catch (e) {
         entry = { problem: `cannot read ${path}: ${(e as Error).message}` };
       }
@@ -172,11 +172,17 @@ export function filePath(uri: string): string | undefined {
   }
 }
 
+/** A UTF-8 file's text, without the byte order mark an editor may have put first (as the CLI reads files). */
+function readText(path: string): string {
+  const text = readFileSync(path, 'utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** The first {@link SAMPLE_LIMIT} items of an NDJSON file or a JSON array file; bad lines are skipped. */
 function readSample(path: string): readonly unknown[] {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readText(path);
   } catch {
     return [];
   }

@@ -35,6 +35,21 @@ describe('Sources', () => {
     expect(s.forDocument(uri('a', 'b', 'q.catq')).items).toBeUndefined();
   });
 
+  test('files that start with a byte order mark (written by some editors) are read', () => {
+    const bom = '\ufeff';
+    writeFileSync(join(dir, 'catq.config.json'), bom + JSON.stringify({ catalog: 'top.json', items: 'items.ndjson' }));
+    writeFileSync(join(dir, 'top.json'), bom + JSON.stringify(named('top')));
+    writeFileSync(join(dir, 'items.ndjson'), bom + '{"brand":"x"}\r\n{"brand":"y"}\r\n');
+    writeFileSync(join(dir, 'a', 'catq.config.json'), bom + JSON.stringify({ catalog: 'inner.json', items: 'items.json' }));
+    writeFileSync(join(dir, 'a', 'items.json'), bom + JSON.stringify([{ brand: 'z' }]));
+    const s = new Sources();
+    const top = s.forDocument(uri('q.catq'));
+    expect(top.problem).toBeUndefined();
+    expect(top.catalog?.Name).toBe('top');
+    expect(top.items).toEqual([{ brand: 'x' }, { brand: 'y' }]);
+    expect(s.forDocument(uri('a', 'q.catq')).items).toEqual([{ brand: 'z' }]);
+  });
+
   test('client settings win over everything; a catalog object is taken as is', () => {
     writeFileSync(join(dir, 'catq.config.json'), JSON.stringify({ catalog: 'top.json' }));
     const s = new Sources({ catalog: join(dir, 'cli.json') });

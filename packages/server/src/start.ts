@@ -22,6 +22,11 @@ import { openShards, type OpenShards } from './shards/open.js';
 /** A start-up problem: the text to print, exit status 2. */
 export class StartError extends Error {}
 
+/** The text of a file without the byte order mark an editor may have put first (as catq's CLI reads files). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Reads and checks the catalog files; every problem of every file is in the error. */
 export async function readCatalogs(files: readonly string[]): Promise<Catalog[]> {
   const out: Catalog[] = [];
@@ -30,7 +35,7 @@ export async function readCatalogs(files: readonly string[]): Promise<Catalog[]>
     let text: string;
     let json: unknown;
     try {
-      text = await readFile(file, 'utf8');
+      text = withoutBom(await readFile(file, 'utf8'));
     } catch (e) {
       problems.push(`cannot read the catalog file "${file}": ${(e as Error).message}`);
       continue;
@@ -68,7 +73,7 @@ export async function readItems(file: string): Promise<unknown[]> {
 async function readItemLines(file: string): Promise<ItemLines> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = withoutBom(await readFile(file, 'utf8'));
   } catch (e) {
     throw new StartError(`cannot read the items file "${file}": ${(e as Error).message}`);
   }

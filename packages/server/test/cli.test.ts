@@ -10,6 +10,9 @@ const files = tempFiles({
   'seed.json': JSON.stringify({ Id: 100, Name: 'seed', Type: 'Product', Aliases: { Id: 'id', Name: 'name' }, SearchableAttributes: [{ Attribute: 'name', Type: 'Text', Cardinality: 'One' }] }),
   // Lines 2, 3, 5 and 6 cannot be loaded as written: no id, a lone surrogate (which PostgreSQL
   // cannot hold), an array, and line 1's id again (line 6 replaces line 1).
+  // Written by an editor that puts a byte order mark first, with Windows line ends.
+  'bom.json': '\ufeff' + JSON.stringify({ Id: 101, Name: 'bom', Type: 'Product', Aliases: { Id: 'id' } }),
+  'bom.ndjson': '\ufeff{"id":7}\r\n{"id":8}\r\n',
   'seed.ndjson': ['{"id":1,"name":"first"}', '{"name":"no id"}', '{"id":2,"name":"bad \\udc00"}', '{"id":3,"name":"kept"}', '[1,2]', '{"id":1,"name":"again"}', ''].join('\n'),
 });
 afterAll(() => files.cleanup());
@@ -61,6 +64,16 @@ describe('catq-server command line', () => {
         [1, 'again'],
         [3, 'kept'],
       ]);
+    } finally {
+      await server.stop();
+    }
+  });
+  it('a catalog file and an items file that start with a byte order mark are read', async () => {
+    const server = await startServer(['--catalog', files.path('bom.json'), '--items', files.path('bom.ndjson'), '--api-key', KEY, '--log-level', 'warn']);
+    try {
+      expect(server.stderr()).toBe('');
+      const page = (await (await fetch(`${server.url}/v1/catalog/101/product`, { headers: { 'X-Service-ApiKey': KEY } })).json()) as { Items: { Id: number }[] };
+      expect(page.Items.map((i) => i.Id)).toEqual([7, 8]);
     } finally {
       await server.stop();
     }
