@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog/index.js';
 import { checkOnce, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { fnv1a } from '../text/hash.js';
-import { readListingParams, readListingParamsWith, withQuery, type Listing, type ReadListingOptions } from './params.js';
+import { givenQ, readListingParams, readListingParamsWith, withQuery, type Listing, type ReadListingOptions } from './params.js';
 
 /** What {@link readCheckedListing} returns: the page's parameters and its checked query, or the diagnostics of a 400. */
 export interface CheckedListing {
@@ -89,11 +89,7 @@ const seen = new Int32Array(SEEN);
 function rememberableQ(params: unknown): string | undefined {
   let q: unknown;
   try {
-    if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) q = params.get('q') ?? undefined;
-    else if (typeof params === 'object' && params !== null) {
-      const d = Object.getOwnPropertyDescriptor(params, 'q');
-      q = d && 'value' in d ? d.value : undefined;
-    }
+    q = givenQ(params);
   } catch {
     return undefined;
   }

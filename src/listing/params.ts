@@ -65,6 +65,28 @@ export function withQuery(listing: Listing, query: Query): Listing {
 const KNOWN = new Set(['q', 'boundary-id', 'comparison', 'limit', 'order']);
 
 /**
+ * A copy of the parameters without `q`, for the compilers of one page, whose query comes apart
+ * from the parameters. A `URLSearchParams` stays one, so that {@link readListingParams} still sees
+ * a name given twice. Internal.
+ */
+export function withoutQ(params: unknown): unknown {
+  if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) {
+    const copy = new URLSearchParams(params);
+    copy.delete('q');
+    return copy;
+  }
+  return params !== null && typeof params === 'object' ? { ...params, q: undefined } : params;
+}
+
+/** The `q` of the parameters as given (a URLSearchParams' first), without calling a getter. Internal. */
+export function givenQ(params: unknown): unknown {
+  if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) return params.get('q') ?? undefined;
+  if (params === null || typeof params !== 'object') return undefined;
+  const d = Object.getOwnPropertyDescriptor(params, 'q');
+  return d && 'value' in d ? d.value : undefined;
+}
+
+/**
  * Reads the query parameters of List Catalog Items (`{ q?, 'boundary-id'?, comparison?, limit?,
  * order? }`), typed or as strings from a URL. Never throws; every problem is reported at once.
  *
@@ -94,13 +116,19 @@ export function readListingParamsWith(params: unknown, options: ReadListingOptio
 }
 
 /**
- * The parameters as a map of own data properties (or a URLSearchParams' first value per name),
- * reporting accessors: a getter is code that could throw or answer differently each time.
+ * The parameters as a map of own data properties (or a URLSearchParams' values), reporting
+ * accessors (a getter is code that could throw or answer differently each time) and a name a
+ * URLSearchParams holds more than once (reading one value would drop the others unseen).
  */
 function snapshot(params: object, diagnostics: Diagnostic[]): { values: Map<string, unknown>; fromUrl: boolean } {
   const values = new Map<string, unknown>();
   if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) {
-    for (const [k, v] of params) if (!values.has(k)) values.set(k, v);
+    let counts: Map<string, number> | undefined;
+    for (const [k, v] of params) {
+      if (!values.has(k)) values.set(k, v);
+      else (counts ??= new Map()).set(k, (counts.get(k) ?? 1) + 1);
+    }
+    for (const [name, count] of counts ?? []) diagnostics.push(diagnostic('listing/repeated-parameter', { name, count }, { path: pointer([name]) }));
     return { values, fromUrl: true };
   }
   for (const k of Object.keys(params)) {

@@ -14,7 +14,7 @@ import {
   type ListedItemOptions,
   type ReadListingOptions,
 } from '../listing/index.js';
-import { withQuery } from '../listing/params.js';
+import { withoutQ, withQuery } from '../listing/params.js';
 import { SqlBuilder } from './builder.js';
 import type { Dialect } from './dialect.js';
 import { idKeys } from './id-keys.js';
@@ -67,8 +67,7 @@ function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
  */
 export function listSql(query: Query | CheckedQuery, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: ListSqlOptions): SqlListing {
   const opts = resolveOptions(options, 'listSql', LIST_SQL_OPTION_KEYS);
-  const plain = typeof URLSearchParams === 'function' && params instanceof URLSearchParams ? Object.fromEntries([...params].reverse()) : params;
-  const read = readListingParams({ ...plain, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
+  const read = readListingParams(withoutQ(params), options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
   const plan = checkedOrThrow(query, catalog, opts);
   return pageStatements(plan, withQuery(read.listing, plan.query), opts);

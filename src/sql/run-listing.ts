@@ -41,7 +41,6 @@ export interface SqlListItemsResult {
  */
 export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unknown, options: SqlListItemsOptions): Promise<SqlListItemsResult> {
   if (typeof run !== 'function') return { diagnostics: [badArgument('sqlListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
-  if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
   // `q` is checked here, once, whatever the page: the statements compile this plan.
   const { listing, plan, diagnostics, remembered } = readCheckedListing(params, catalog, options);
   if (!listing || !plan) return { diagnostics };

@@ -22,6 +22,14 @@ describe('sqlListItems and URL parameters', () => {
     }
   });
 
+  it('a URLSearchParams giving q twice is refused (the listing and its memo of q texts), not read as one of them', async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await sqlListItems(run, catalog, new URLSearchParams('q=%5B%5D&q=%5B%5B%22sku%22%2C1%5D%5D'), { dialect: 'sqlite' });
+      expect(r.response).toBeUndefined();
+      expect(r.diagnostics.map((d) => d.code)).toEqual(['listing/repeated-parameter']);
+    }
+  });
+
   it('typed parameters (a NextQuery with a Query) keep the string id', async () => {
     const q = decode('[]').query;
     const r = await sqlListItems(run, catalog, { q, 'boundary-id': '1', limit: 1 }, { dialect: 'sqlite' });

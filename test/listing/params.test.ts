@@ -15,6 +15,16 @@ describe('readListingParams', () => {
     }
   });
 
+  it('a URLSearchParams with a name given more than once is an error naming it and the count (no value is picked)', () => {
+    const r = readListingParams(new URLSearchParams('limit=5&q=%5B%5D&limit=50&limit=7&order=asc&order=asc'));
+    expect(r.listing).toBeUndefined();
+    expect(r.diagnostics.map((d) => [d.code, d.path, d.message])).toEqual([
+      ['listing/repeated-parameter', '/limit', 'The parameter "limit" is given 3 times; give it once.'],
+      ['listing/repeated-parameter', '/order', 'The parameter "order" is given 2 times; give it once.'],
+    ]);
+    expect(codes(readListingParams(new URLSearchParams('limit=5&q=%5B%5D')))).toEqual([]);
+  });
+
   it('reads q as percent-encoded text, plain JSON text, a parsed array, or a Query', () => {
     const wire = [['color', 'red'], [['<', 'price'], 20]];
     const forms = [encodeURIComponent(JSON.stringify(wire)), JSON.stringify(wire), wire];

@@ -10,6 +10,7 @@ import { parseJsonBody, utf8Text } from './bodies.js';
 import { compressOnSend } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
+import { repeatedParameterErrors } from './repeated-parameters.js';
 import { errorBody, errorHandler, HttpError } from './errors.js';
 import type { Readiness } from './health.js';
 import { DatabaseUnavailable } from './store/failures.js';
@@ -230,6 +231,8 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
       throw new HttpError(401, [given ? 'The API key is not valid for this network.' : 'An API key is required: send it in the X-Service-ApiKey (or X-Legacy-ApiKey) header.']);
     }
     req.networkId = network;
+    const repeated = repeatedParameterErrors(req.query);
+    if (repeated.length) throw new HttpError(400, repeated);
   });
 
   if (ops.rateLimit) {

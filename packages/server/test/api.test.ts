@@ -215,6 +215,23 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       const catalogs = await req('GET', '/v1/catalog?limit=0');
       expect(catalogs.body.Errors[0].message).toMatch(/^At \/limit: .* \[listing\/[a-z-]+\]$/);
     });
+    it('a query parameter given more than once is a 400 naming it, on every operation (no value is picked)', async () => {
+      const q = encodeURIComponent('[["brand","Acme"]]');
+      const r = await req('GET', `/v1/catalog/500/product?q=${q}&q=${encodeURIComponent('[]')}&limit=1&limit=2&limit=3`);
+      expect(r.status).toBe(400);
+      expect(r.body.Errors.map((e: { message: string }) => e.message)).toEqual([
+        'At /q: The query parameter "q" is given 2 times; give it once.',
+        'At /limit: The query parameter "limit" is given 3 times; give it once.',
+      ]);
+      const catalogs = await req('GET', '/v1/catalog?limit=1&limit=1');
+      expect(catalogs.status).toBe(400);
+      expect(catalogs.body.Errors[0].message).toBe('At /limit: The query parameter "limit" is given 2 times; give it once.');
+      const upsert = await req('POST', '/v1/catalog/500/product/batch/upsert?dry-run=true&dry-run=false', { body: { Items: [{ id: 1 }] } });
+      expect(upsert.status).toBe(400);
+      expect(upsert.body.Errors[0].message).toMatch(/^At \/dry-run: .* given 2 times/);
+      // Once each is fine.
+      expect((await req('GET', `/v1/catalog/500/product?q=${q}&limit=1`)).status).toBe(200);
+    });
     it('limit accepts 1 and 1000, not 0 or 1001', async () => {
       expect((await req('GET', '/v1/catalog/500/product?limit=1')).body.Items).toHaveLength(1);
       expect((await req('GET', '/v1/catalog/500/product?limit=1000')).status).toBe(200);

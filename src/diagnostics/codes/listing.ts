@@ -32,6 +32,11 @@ export const listingCodes = {
     'A listing parameter the interface does not define.',
     (d) => `Unknown parameter "${d.name}"; the parameters are q, boundary-id, comparison, limit and order.`,
   ),
+  'listing/repeated-parameter': code<{ name: string; count: number }>(
+    'error',
+    'A parameter is given more than once (in a `URLSearchParams`).',
+    (d) => `The parameter "${d.name}" is given ${d.count} times; give it once.`,
+  ),
   'listing/bad-parameters': code<{ found: string }>(
     'error',
     'The listing parameters are not an object.',

@@ -3,6 +3,7 @@ import type { Catalog } from '../../catalog/index.js';
 import type { CheckedQuery } from '../../check/index.js';
 import { diagnostic, QueryError } from '../../diagnostics/index.js';
 import { complementComparison, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
+import { withoutQ } from '../../listing/params.js';
 import { SqlBuilder } from '../builder.js';
 import type { SqlListing } from '../listing.js';
 import type { SqlStatement } from '../to-sql.js';
@@ -177,8 +178,7 @@ export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout,
   const t = resolveTarget(options);
   const raw = rawSourceOf(options);
   const plan = checkedOn(query, layout, options);
-  const plain = typeof URLSearchParams === 'function' && params instanceof URLSearchParams ? Object.fromEntries([...params].reverse()) : params;
-  const read = readListingParams({ ...plain, q: undefined }, options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
+  const read = readListingParams(withoutQ(params), options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
   if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
   const listing: Listing = { ...read.listing, query: plan.query };
   const prefix = layout.policy.prefixLength;

@@ -1,5 +1,6 @@
 import { badArgument, isQueryError, type Diagnostic } from '../../diagnostics/index.js';
 import { looksLikeUrlParams, readCheckedListing, type ListedItemOptions } from '../../listing/index.js';
+import { givenQ, withoutQ } from '../../listing/params.js';
 import { layoutPage, layoutPageJson } from './page.js';
 import type { SqlListItemsResult, SqlRunner } from '../run-listing.js';
 import { layoutListSql, type LayoutListing, type LayoutListOptions } from './listing.js';
@@ -74,14 +75,13 @@ async function listedRows(fn: string, run: SqlRunner, layout: SearchLayout, para
   if (m !== undefined && !(m instanceof ListingMemory)) return { diagnostics: [badArgument(fn, 'options.memory', 'a ListingMemory', m, 'Pass new ListingMemory() (keep one per table), or leave it out.')] };
   const catalog = layout.catalog;
   const urlLike = looksLikeUrlParams(params);
-  if (typeof URLSearchParams === 'function' && params instanceof URLSearchParams) params = Object.fromEntries([...params].reverse());
   const numericStrings = options.numericStrings ?? urlLike;
   // `q` is checked here, once: its plan is what layoutListSql compiles (it does not check again).
   const { listing, plan, diagnostics } = readCheckedListing(params, catalog, { numericStrings, ...(options.limits ? { limits: options.limits } : {}) });
   if (!listing || !plan) return { diagnostics };
   let list: LayoutListing;
   try {
-    const { q: _q, ...rest } = (params ?? {}) as Record<string, unknown>;
+    const rest = withoutQ(params ?? {}) as Record<string, unknown>;
     const { networkId: _n, tableId: _t, runRest: _r, memory: _m, ...listOptions } = options;
     // Only the listed forms travel (the page is made of them alone).
     list = layoutListSql(plan, layout, rest, { listedOnly: true, ...listOptions, numericStrings });
@@ -90,7 +90,7 @@ async function listedRows(fn: string, run: SqlRunner, layout: SearchLayout, para
     throw e;
   }
   const memory = options.memory;
-  const q = (params as Record<string, unknown> | undefined)?.['q'];
+  const q = givenQ(params);
   const key = memory && (q === undefined || typeof q === 'string') && (q ?? '').length <= MEMORY_KEY_LIMIT ? (q ?? '') : undefined;
   const runRest = async (): Promise<readonly Row[]> => {
     const rows = await (options.runRest ?? run)(list.rest.sql, list.rest.params);
