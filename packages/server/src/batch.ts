@@ -63,7 +63,7 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, option
     }
     if (id === undefined) {
       const found = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && hasOwn.call(raw, catalog.Aliases.Id) ? describeValue((raw as Record<string, unknown>)[catalog.Aliases.Id]) : 'nothing';
-      warnings.push({ message: `${name(index)} has no usable id: "${catalog.Aliases.Id}" must hold a string or a finite number, but it holds ${found}. The item was skipped.` });
+      warnings.push({ message: `${name(index)} has no usable id: "${catalog.Aliases.Id}" must hold a non-empty string or a finite number, but it holds ${found}. The item was skipped.` });
       return;
     }
     // Deleting needs only the id: an id PostgreSQL cannot hold names no stored item (ignored).

@@ -278,13 +278,14 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
   describe('batches', () => {
     it('upsert warns about missing ids, repeated ids and values that do not fit, and stores the rest', async () => {
       const r = await req('POST', '/v1/catalog/500/product/batch/upsert', {
-        body: { Items: [{ id: 100, price: '10' }, { title: 'no id' }, { id: 101, tags: ['a', 5] }, { id: 100, price: 5, in_stock: 'yes' }, { id: null }, { id: 102, meta: 'x', sizes: 3 }] },
+        body: { Items: [{ id: 100, price: '10' }, { title: 'no id' }, { id: 101, tags: ['a', 5] }, { id: 100, price: 5, in_stock: 'yes' }, { id: null }, { id: 102, meta: 'x', sizes: 3 }, { id: '' }] },
       });
       expect(r.status).toBe(200);
       const w = r.body.Warnings.map((x: { message: string }) => x.message);
       expect(w.some((m: string) => /Items\[0\].*"price".*Number.*can never match/s.test(m))).toBe(true);
       expect(w.some((m: string) => /Items\[1\].*no usable id/.test(m))).toBe(true);
       expect(w.some((m: string) => /Items\[4\].*no usable id/.test(m))).toBe(true);
+      expect(w).toContain('Items[6] has no usable id: "id" must hold a non-empty string or a finite number, but it holds the string "". The item was skipped.');
       expect(w.some((m: string) => /Items\[0\].*Items\[3\].*same id/.test(m))).toBe(true);
       expect(w.some((m: string) => /Items\[2\].*"tags"/.test(m))).toBe(true);
       expect(w.some((m: string) => /Items\[3\].*"in_stock".*Boolean/.test(m))).toBe(true);
