@@ -1,7 +1,8 @@
 import { readConfig, USAGE, UsageError } from './config.js';
 import { newKey } from './keys.js';
 import { moveCatalogCommand } from './shards/command.js';
-import { startServer, StartError } from './start.js';
+import { startServer } from './start.js';
+import { StartError } from './start-error.js';
 
 const KEYS_USAGE = `Usage: catq-server keys new [--network-id N]
 

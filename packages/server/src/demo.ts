@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readCatalogs, startServer, StartError, type RunningServer } from './start.js';
+import { readCatalogs } from './catalog-files.js';
+import { startServer, type RunningServer } from './start.js';
+import { StartError } from './start-error.js';
 import { layoutStatements } from './store/layout.js';
 import type { ServerConfig } from './config.js';
 

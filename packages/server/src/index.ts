@@ -3,7 +3,10 @@
  * (the `catq-server` command does exactly this), or build its Fastify application.
  * @module
  */
-export { startServer, readCatalogs, readItems, StartError, type RunningServer } from './start.js';
+export { startServer, type RunningServer } from './start.js';
+export { StartError } from './start-error.js';
+export { readCatalogs } from './catalog-files.js';
+export { readItems } from './seed.js';
 export { readConfig, USAGE, UsageError, type ServerConfig } from './config.js';
 export { buildApp } from './app.js';
 export type { ServiceContext } from './context.js';

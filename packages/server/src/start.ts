@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { hasErrors, loadCatalog, renderDiagnostics, type Catalog } from 'catq';
+import type { Catalog } from 'catq';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { StoredKey } from './auth.js';
@@ -11,113 +10,13 @@ import { Readiness } from './health.js';
 import { KeyFileError, loadKeys, replaceKeys } from './keys.js';
 import { ServiceMetrics } from './metrics.js';
 import { openPglite, openPostgres, type Db } from './store/db.js';
-import { isEmpty, upsertItems, type LeftOut } from './store/items.js';
-import { leftOutWarnings, prepareBatch } from './batch.js';
 import { createSchema, itemsTable } from './store/schema.js';
 import { startBackfills, stopBackfills } from './store/backfill.js';
 import type { TableStore } from './store/layout.js';
-import { storeOf } from './store/layout.js';
 import { openShards, type OpenShards } from './shards/open.js';
-
-/** A start-up problem: the text to print, exit status 2. */
-export class StartError extends Error {}
-
-/** The text of a file without the byte order mark an editor may have put first (as catq's CLI reads files). */
-function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** Reads and checks the catalog files; every problem of every file is in the error. */
-export async function readCatalogs(files: readonly string[]): Promise<Catalog[]> {
-  const out: Catalog[] = [];
-  const problems: string[] = [];
-  for (const file of files) {
-    let text: string;
-    let json: unknown;
-    try {
-      text = withoutBom(await readFile(file, 'utf8'));
-    } catch (e) {
-      problems.push(`cannot read the catalog file "${file}": ${(e as Error).message}`);
-      continue;
-    }
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      problems.push(`the catalog file "${file}" is not JSON: ${(e as Error).message}`);
-      continue;
-    }
-    const r = loadCatalog(json);
-    if (!r.catalog || hasErrors(r.diagnostics)) {
-      problems.push(`the catalog file "${file}" is not a valid catalog:\n${renderDiagnostics(r.diagnostics.filter((d) => d.severity === 'error'), text, { fileName: file })}`);
-      continue;
-    }
-    if (out.some((c) => c.Id === r.catalog?.Id)) problems.push(`the catalog file "${file}" repeats catalog id ${r.catalog.Id}.`);
-    out.push(r.catalog);
-  }
-  if (problems.length) throw new StartError(problems.join('\n\n'));
-  return out;
-}
-
-/** The items of an NDJSON file, with the line number of each. */
-interface ItemLines {
-  readonly file: string;
-  readonly items: unknown[];
-  readonly lines: number[];
-}
-
-/** Reads NDJSON items (blank lines skipped); a line that is not JSON is a start error naming it. */
-export async function readItems(file: string): Promise<unknown[]> {
-  return (await readItemLines(file)).items;
-}
-
-async function readItemLines(file: string): Promise<ItemLines> {
-  let text: string;
-  try {
-    text = withoutBom(await readFile(file, 'utf8'));
-  } catch (e) {
-    throw new StartError(`cannot read the items file "${file}": ${(e as Error).message}`);
-  }
-  const items: unknown[] = [];
-  const lines: number[] = [];
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    try {
-      items.push(JSON.parse(line));
-      lines.push(i + 1);
-    } catch (e) {
-      throw new StartError(`${file}:${i + 1}: not a JSON value: ${(e as Error).message}`);
-    }
-  });
-  return { file, items, lines };
-}
-
-const MAX_SEED_WARNINGS = 20;
-
-/**
- * Loads seed items into a catalog's empty table, 1000 per statement, in one transaction. The
- * items are read as a batch upsert reads them: a line whose item has no id, or holds what the
- * database cannot hold, is left out, and a later line with the same id replaces an earlier one;
- * each such line is named on standard error (the first 20, then a count), never dropped silently.
- * Values that do not fit the catalog are stored as sent, without a warning (a seed file is the
- * operator's own data; the batch endpoints warn about them).
- */
-async function seed(db: Db, catalog: Catalog, seedItems: ItemLines): Promise<void> {
-  const table = itemsTable(catalog.Id);
-  const store = storeOf(db, table);
-  if (!store || !(await isEmpty(db, table))) return;
-  const { file, items, lines } = seedItems;
-  const batch = prepareBatch(items, catalog, { checkFit: true, fitWarnings: false, name: (i) => `${file}:${lines[i] ?? '?'}` });
-  const left: LeftOut[] = [];
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < batch.items.length; i += 1000) left.push(...(await upsertItems(tx, store, batch.items.slice(i, i + 1000))));
-  });
-  const warnings = [...batch.warnings, ...leftOutWarnings(batch, left)];
-  for (const w of warnings.slice(0, MAX_SEED_WARNINGS)) process.stderr.write(`catq-server: warning: ${w.message}\n`);
-  if (warnings.length) {
-    const more = warnings.length > MAX_SEED_WARNINGS ? ` (${warnings.length - MAX_SEED_WARNINGS} not shown)` : '';
-    process.stderr.write(`catq-server: warning: ${warnings.length} ${warnings.length === 1 ? 'line' : 'lines'} of ${file} ${warnings.length === 1 ? 'was' : 'were'} not loaded as written${more}; ${batch.items.length - left.length} items of ${items.length} were loaded into catalog ${catalog.Id}.\n`);
-  }
-}
+import { readCatalogs } from './catalog-files.js';
+import { readItemLines, seed } from './seed.js';
+import { StartError } from './start-error.js';
 
 /** The running service. */
 export interface RunningServer {
