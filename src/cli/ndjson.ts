@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { isUtf8 } from 'node:buffer';
 import { createGunzip } from 'node:zlib';
+import { describeValue } from '../diagnostics/index.js';
 import { CliError } from './exit-codes.js';
 import { DEFAULT_MAX_LINE_BYTES } from './line-limit.js';
 import { fileError, type FileRole } from './read-input.js';
@@ -52,11 +53,11 @@ export async function inputSize(path: string): Promise<number | undefined> {
 }
 
 /**
- * Streams raw items from NDJSON (one JSON value per line; `-` is standard input). Gzip input is
+ * Streams raw items from NDJSON (one JSON object per line; `-` is standard input). Gzip input is
  * recognised by its magic bytes (`1f 8b`), whatever the file is called. Reads 1 MiB chunks and
  * splits lines itself on bytes (no per-line stream machinery), so the cost per item is one UTF-8
  * check and one `JSON.parse`, and a long line is joined once. Blank lines are not items and are
- * passed over; `\r\n` line ends are accepted. A line that is not UTF-8 or not JSON stops the
+ * passed over; `\r\n` line ends are accepted. A line that is not UTF-8, not JSON or not an object stops the
  * reading with a {@link CliError} naming the file, line and column, unless `skipBadLines` is
  * set; a line longer than `maxLineBytes` always stops it (exit 2), before it is held in memory.
  */
@@ -75,11 +76,11 @@ export async function readNdjson(path: string, onItem: ItemHandler, options: Ndj
   let badLines = 0;
   let stopped = false;
 
-  const bad = (problem: string, column?: number): boolean => {
+  const bad = (problem: string, column?: number, fix?: string): boolean => {
     const where = `${name}:${lineNumber}${column ? `:${column}` : ''}`;
     if (!options.skipBadLines) {
       throw new CliError(`${where}: line ${lineNumber} ${problem}.`, {
-        fix: 'repair or remove that line, or pass --skip-bad-lines to skip malformed lines with a warning.',
+        fix: fix ?? 'repair or remove that line, or pass --skip-bad-lines to skip malformed lines with a warning.',
       });
     }
     badLines++;
@@ -104,6 +105,16 @@ export async function readNdjson(path: string, onItem: ItemHandler, options: Ndj
       if (line.trim() === '') return true;
       const problem = describeJsonError(e);
       return bad(`is not valid JSON (${problem.message})`, problem.column);
+    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      // An item is a JSON object. Read as one, an array or a number would be counted and never
+      // match: a file that is one JSON array of items would give "0 of 1 items match".
+      const whole = Array.isArray(item) && lineNumber === 1;
+      return bad(
+        `holds ${describeValue(item)}, not an item (an item is a JSON object, one per line)`,
+        undefined,
+        whole ? `if the file is one JSON array of items, write it one item per line first (jq -c '.[]' ${name} > items.ndjson), or pass --skip-bad-lines to skip lines that are not objects.` : undefined,
+      );
     }
     items++;
     return onItem(item, line, lineNumber) !== false;

@@ -129,6 +129,26 @@ describe('catq run', () => {
       expect(hasStackTrace(r.stderr)).toBe(false);
     });
 
+    it('a line that is not an object (a file that is one JSON array, a number, null) is a malformed line, not an item', async () => {
+      const array = writeTemp(dir, 'array.json', `[${lines[0]},${lines[1]}]\n`);
+      const r = await catq(['run', '--items', array, text]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${array}:1: line 1 holds an array`);
+      expect(r.stderr).toContain(`jq -c '.[]' ${array}`);
+      const pre = await catq(['preflight', '--items', array, text]);
+      expect(pre.code).toBe(2);
+      expect(pre.stdout).not.toMatch(/items match/);
+      const mixed = writeTemp(dir, 'mixed.ndjson', [lines[0], '42', 'null', '"x"', lines[1]].join('\n'));
+      const stop = await catq(['run', '--items', mixed, text]);
+      expect(stop.code).toBe(2);
+      expect(stop.stderr).toContain(`${mixed}:2: line 2 holds the number 42, not an item`);
+      // A query that even an item without keys satisfies: the skipped lines are not items.
+      const skipped = await catq(['run', '--skip-bad-lines', '--items', mixed, 'brand present? false']);
+      expect(skipped.code).toBe(0);
+      expect(skipped.stdout).toBe('');
+      expect(skipped.stderr).toMatch(/skipped 3 malformed lines of 5/);
+    });
+
     it('--skip-bad-lines skips malformed lines with a warning per line and a count', async () => {
       const file = writeTemp(dir, 'bad2.ndjson', [lines[0], 'not json', lines[1], '', lines[3], '{"id":', lines[2]].join('\n'));
       const r = await catq(['run', '--skip-bad-lines', '--items', file, text]);
