@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { authenticate } from './auth.js';
-import { parseJsonBody, utf8Text } from './bodies.js';
+import { checkCharset, parseJsonBody, utf8Text } from './bodies.js';
 import { compressOnSend } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
@@ -116,20 +116,27 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   // JSON as bytes: not UTF-8 is a 400 naming the byte; batch items are bounded in size.
   app.removeContentTypeParser('application/json');
   const maxMembers = ops.maxItemMembers ?? 20_000;
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     try {
+      checkCharset(req.headers['content-type']);
       done(null, parseJsonBody(body as Buffer, maxMembers));
     } catch (e) {
       done(e as Error, undefined);
     }
   });
   // Legacy form bodies: the JSON object is the value of one form key.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (req, body, done) => {
     let text: string;
     try {
+      checkCharset(req.headers['content-type']);
       text = utf8Text(body as Buffer);
     } catch (e) {
       done(e as Error, undefined);
+      return;
+    }
+    if (/^\s*[{[]/.test(text)) {
+      // JSON sent without its Content-Type: curl -d says it is a form unless told otherwise.
+      done(new HttpError(400, ['The body is JSON, but its Content-Type is application/x-www-form-urlencoded (what curl -d sends unless told otherwise): send it with Content-Type: application/json.']), undefined);
       return;
     }
     const form = new URLSearchParams(text);

@@ -45,6 +45,18 @@ export function utf8Text(buf: Buffer): string {
   return buf.toString('utf8');
 }
 
+/**
+ * A 400 when the `Content-Type` names a charset other than UTF-8: bodies are read as UTF-8, as
+ * JSON is exchanged (RFC 8259), and UTF-16 text would otherwise pass the UTF-8 check (its NUL
+ * bytes are valid UTF-8) and fail as JSON with a message that does not say why.
+ */
+export function checkCharset(contentType: string | undefined): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '')?.[1];
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    throw new HttpError(400, [`The Content-Type says charset=${charset.slice(0, 40)}, but the service reads request bodies as UTF-8 (as JSON is exchanged). Send the body encoded as UTF-8, with charset=utf-8 or no charset.`]);
+  }
+}
+
 /** A JSON body: UTF-8 checked, parsed, and each batch item's size bounded. */
 export function parseJsonBody(buf: Buffer, maxItemMembers: number): unknown {
   const text = utf8Text(buf);
@@ -53,7 +65,9 @@ export function parseJsonBody(buf: Buffer, maxItemMembers: number): unknown {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new HttpError(400, [`The request body is not valid JSON: ${(e as Error).message}`]);
+    // NUL characters around ASCII are how UTF-16 text looks when read as UTF-8.
+    const utf16 = text.includes('\u0000') ? ' (the body holds NUL characters: is it UTF-16? Send it as UTF-8)' : '';
+    throw new HttpError(400, [`The request body is not valid JSON${utf16}: ${(e as Error).message}`]);
   }
   checkItemSizes(value, maxItemMembers);
   return value;

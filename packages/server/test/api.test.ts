@@ -363,6 +363,20 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       expect(text.body.Errors[0].message).toMatch(/Content-Type/);
       const broken = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: '{"Items":[', headers: { 'Content-Type': 'application/json' } });
       expect(broken.status).toBe(400);
+      // JSON sent as a form (curl -d without a Content-Type): said so, with the header to send.
+      const jsonAsForm = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: '{"Items":[{"id":"f","t":"a&b"}]}', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(jsonAsForm.status).toBe(400);
+      expect(jsonAsForm.body.Errors[0].message).toMatch(/^The body is JSON, but its Content-Type is application\/x-www-form-urlencoded .* send it with Content-Type: application\/json\.$/);
+      // Bodies are UTF-8: another charset is refused by name; UTF-16 sent without one is told apart.
+      const declared = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: '{"Items":[{"id":1}]}', headers: { 'Content-Type': 'application/json; charset=utf-16' } });
+      expect(declared.status).toBe(400);
+      expect(declared.body.Errors[0].message).toMatch(/charset=utf-16, but the service reads request bodies as UTF-8/);
+      for (const ct of ['application/json; charset=UTF-8', 'application/json;charset="utf8"']) {
+        expect((await req('POST', '/v1/catalog/500/product/batch/delete', { raw: '{"Items":[{"id":"none"}]}', headers: { 'Content-Type': ct } })).status).toBe(200);
+      }
+      const undeclared = await fetch(`${server.url}/v1/catalog/500/product/batch/upsert`, { method: 'POST', headers: { 'X-Service-ApiKey': KEY, 'Content-Type': 'application/json' }, body: Buffer.from('{"Items":[{"id":1}]}', 'utf16le') });
+      expect(undeclared.status).toBe(400);
+      expect(((await undeclared.json()) as { Errors: { message: string }[] }).Errors[0]?.message).toMatch(/NUL characters: is it UTF-16\?/);
       const big = await req('POST', '/v1/catalog/500/product/batch/upsert', { body: { Items: [{ id: 'big', blob: 'x'.repeat(400_000) }] } });
       expect(big.status).toBe(413);
       expect(big.body.Errors[0].message).toMatch(/limit/);
