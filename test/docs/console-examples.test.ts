@@ -7,7 +7,7 @@
 // on. After an `export CATQ_API_KEY=...` line, the file's commands have the sample service's key. A command whose service is a
 // placeholder (`https://catalog.example.com`) cannot run here and is listed in PLACEHOLDERS, so
 // that a new command is never passed over unseen.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docFiles } from './blocks.js';
+import { startSampleService, type SampleService } from './sample-service.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -66,7 +67,7 @@ const PLACEHOLDERS = new Set([
 ]);
 const runnable = catqCommands.filter((c) => !PLACEHOLDERS.has(c.command));
 
-let service: ChildProcess | undefined;
+let service: SampleService | undefined;
 let serviceUrl = '';
 let serviceKey = '';
 let closedPort = 0;
@@ -88,25 +89,13 @@ beforeAll(async () => {
   writeFileSync(join(bin, 'catq'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'dist', 'cli.js'))} "$@"\n`);
   chmodSync(join(bin, 'catq'), 0o755);
   closedPort = await freePort();
-  service = spawn(process.execPath, [join(root, 'packages', 'server', 'dist', 'demo.js')], { env: { ...process.env, PORT: '0' } });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    service?.stdout?.on('data', (d) => {
-      out += String(d);
-      const url = /listening on (\S+)/.exec(out)?.[1];
-      const key = /API key: (\S+)/.exec(out)?.[1];
-      if (url && key) {
-        serviceUrl = url;
-        serviceKey = key;
-        resolve();
-      }
-    });
-    service?.on('close', (code) => reject(new Error(`the sample service ended (${code}) before listening:\n${out}`)));
-  });
+  service = await startSampleService(root);
+  serviceUrl = service.url;
+  serviceKey = service.key;
 }, 240_000);
 
 afterAll(() => {
-  service?.kill('SIGINT');
+  service?.stop();
   rmSync(bin, { recursive: true, force: true });
 });
 

@@ -7,13 +7,14 @@
 // throws or exits non-zero fails the test, named by file and fence line. What a line's comment
 // shows is checked: `expr; // → value` must give value, `stmt; // throws CODE` must throw that
 // diagnostic (blocks.ts, withChecks), and a ```text block right after a block is what it prints.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docFiles, tsBlocks, withChecks, withPreambles } from './blocks.js';
+import { startSampleService, type SampleService } from './sample-service.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const docs = docFiles(root);
@@ -23,30 +24,18 @@ const notRun = blocks.filter((b) => !withPreambles(b).runs);
 // Inside the package folder, so `import ... from 'catq'` resolves to the build (self-reference).
 const work = join(root, '.build', 'doc-runs');
 
-let service: ChildProcess | undefined;
+let service: SampleService | undefined;
 let env: Record<string, string> = {};
 
 beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  service = spawn(process.execPath, [join(root, 'packages', 'server', 'dist', 'demo.js')], { env: { ...process.env, PORT: '0' } });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    service?.stdout?.on('data', (d) => {
-      out += String(d);
-      const url = /listening on (\S+)/.exec(out)?.[1];
-      const key = /API key: (\S+)/.exec(out)?.[1];
-      if (url && key) {
-        env = { CATQ_URL: url, CATQ_API_KEY: key, CATQ_KEY: key };
-        resolve();
-      }
-    });
-    service?.on('close', (code) => reject(new Error(`the sample service ended (${code}) before listening:\n${out}`)));
-  });
+  service = await startSampleService(root);
+  env = { CATQ_URL: service.url, CATQ_API_KEY: service.key, CATQ_KEY: service.key };
 }, 240_000);
 
 afterAll(() => {
-  service?.kill('SIGINT');
+  service?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
