@@ -205,6 +205,11 @@ describe('catq types --service', () => {
     const same = await catq(['types', '--catalog', file, '--out', out, '--check']);
     expect(same.code).toBe(0);
     expect(same.stderr).toMatch(/is up to date with catalog 5150/);
+    // Saved again by an editor with a byte order mark and CRLF line ends: still the same module.
+    const written = readFileSync(out, 'utf8');
+    writeFileSync(out, '\ufeff' + written.replace(/\n/g, '\r\n'));
+    expect((await catq(['types', '--catalog', file, '--out', out, '--check'])).code).toBe(0);
+    writeFileSync(out, written);
     const changed = { ...rawCatalog, SearchableAttributes: rawCatalog.SearchableAttributes.map((a) => (a.Attribute === 'price' ? { ...a, Attribute: 'unit_price' } : a)) };
     writeTemp(dir, 'check-catalog.json', JSON.stringify(changed));
     const before = readFileSync(out, 'utf8');

@@ -90,6 +90,9 @@ async function checkUpToDate(out: string | undefined, text: string, catalog: Cat
     const code = (e as NodeJS.ErrnoException).code;
     throw new CliError(`cannot read "${file}" to check it (${code === 'ENOENT' ? 'no such file' : code ?? String(e)}).`, { exitCode: EXIT.unsafe, fix: 'run the same command without --check to write it.' });
   }
+  // An editor may have saved it with a byte order mark, and git on Windows with CRLF line ends:
+  // the same module all the same.
+  old = old.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
   if (old === text) {
     eprintln(ctx, `${file} is up to date with catalog ${catalog.Id}`);
     return EXIT.ok;
