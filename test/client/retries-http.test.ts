@@ -150,7 +150,9 @@ describe('retries over real HTTP', () => {
     expect(service.requests).toHaveLength(1);
 
     service.requests.length = 0;
-    service.fault = () => ({ status: 503 });
+    // Retry-After holds the wait at 60 s: with the backoff alone (full jitter, up to 60 s) a
+    // wait under 100 ms comes about once in 600 runs, and a second request would be sent.
+    service.fault = () => ({ status: 503, headers: { 'Retry-After': '60' } });
     const slow = createClient({ baseUrl: service.url, apiKey: API_KEY, retry: { retries: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
     const ac2 = new AbortController();
     const started = Date.now();
