@@ -32,6 +32,8 @@ export { hoverAt, hoverSource } from './hover.js';
 export { canonicalText, formatTransaction, formatQuery } from './format-command.js';
 /** The infix parser the extension uses: give it to `createClient({ parse })` to send infix `q` text. */
 export { parse } from '../syntax/index.js';
+// Which syntax a text is in, as the extension itself tells them apart (an app choosing parse or decode).
+export { detectSyntax, type DetectedSyntax } from '../syntax/detect.js';
 export { parseMarkdown, parseInline, markdownToDom, type Inline } from './markdown.js';
 
 /** Spacing of the hover tooltip's paragraphs (the colours come from the editor's theme). */

@@ -3,6 +3,7 @@
  * `$CATQ_API_KEY`), and the `catq/client` call that sends the same request.
  */
 import type { ItemId, ItemKind, Scope } from 'catq/client';
+import { detectSyntax } from 'catq/codemirror';
 import type { SentRequest } from './requests.js';
 
 /** `text` quoted for a POSIX shell. */
@@ -21,8 +22,13 @@ export function curlOf(r: SentRequest): string {
 
 const js = (v: unknown): string => JSON.stringify(v);
 
-function clientPrelude(baseUrl: string): string {
-  return `import { createClient } from 'catq/client';\n\nconst client = createClient({ baseUrl: ${js(baseUrl)}, apiKey: process.env.CATQ_API_KEY! });\n`;
+/**
+ * The imports and the client. With `parse` (for a `q` in infix text): `catq/client` reads infix
+ * text only with the parser given to it, and refuses it otherwise (wire/infix-as-q).
+ */
+function clientPrelude(baseUrl: string, parse = false): string {
+  const imports = parse ? `import { createClient } from 'catq/client';\nimport { parse } from 'catq/syntax';\n` : `import { createClient } from 'catq/client';\n`;
+  return `${imports}\nconst client = createClient({ baseUrl: ${js(baseUrl)}, apiKey: process.env.CATQ_API_KEY!${parse ? ', parse' : ''} });\n`;
 }
 
 /** How a page was asked for: the first page of a search, or a Scope the service sent. */
@@ -31,7 +37,8 @@ export type PageRequest = { readonly q?: string; readonly limit: number } | { re
 /** The client code fetching one page of items. */
 export function pageCode(baseUrl: string, catalogId: number, kind: ItemKind, request: PageRequest): string {
   const options = 'from' in request ? `{ from: ${js(request.from)} }` : `{ ${request.q !== undefined ? `q: ${js(request.q)}, ` : ''}limit: ${request.limit} }`;
-  return `${clientPrelude(baseUrl)}const pages = client.listItemPages(${catalogId}, ${js(kind)}, ${options});\nconst { value: page } = await pages.next(); // page.Items, page.NextQuery, page.PrevQuery\n`;
+  const infix = !('from' in request) && request.q !== undefined && detectSyntax(request.q) === 'infix';
+  return `${clientPrelude(baseUrl, infix)}const pages = client.listItemPages(${catalogId}, ${js(kind)}, ${options});\nconst { value: page } = await pages.next(); // page.Items, page.NextQuery, page.PrevQuery\n`;
 }
 
 /** The client code reading one item. */
