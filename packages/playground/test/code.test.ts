@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type CatalogClient } from '../../../src/client/index.js';
 import { parse } from '../../../src/syntax/index.js';
 import { startSampleService, type SampleService } from '../../../test/docs/sample-service.js';
-import { itemCode, pageCode } from '../src/console/code.js';
+import { batchCode, itemCode, pageCode } from '../src/console/code.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 // Inside the package folder, so that `import ... from 'catq/client'` resolves to the build.
@@ -30,16 +30,22 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Runs a snippet with a line after it that prints `expression` as JSON; what it printed, parsed. */
-function run(name: string, code: string, expression: string): unknown {
+/** What the snippet itself printed before the line `run` adds, in the last run. */
+let printedBefore: string[] = [];
+
+/** Runs a snippet with a line after it that prints `expression` as JSON; that value, parsed. */
+function run(name: string, code: string, expression: string, cwd = root): unknown {
   const js = transformSync(`${code}console.log(JSON.stringify(${expression}));\n`, { loader: 'ts', format: 'esm', target: 'node20' }).code;
   const file = join(work, `${name}.mjs`);
   writeFileSync(file, js);
-  const r = spawnSync(process.execPath, [file], { cwd: root, env: { ...process.env, CATQ_API_KEY: service.key }, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [file], { cwd, env: { ...process.env, CATQ_API_KEY: service.key }, encoding: 'utf8', timeout: 60_000 });
   expect(r.stderr, `${name}:\n${code}`).toBe('');
   expect(r.status).toBe(0);
-  return JSON.parse(r.stdout) as unknown;
+  const lines = r.stdout.trimEnd().split('\n');
+  printedBefore = lines.slice(0, -1);
+  return JSON.parse(lines.at(-1) as string) as unknown;
 }
+
 
 const ids = (items: readonly { Id: unknown }[]) => items.map((i) => i.Id);
 
@@ -66,5 +72,15 @@ describe('the client code the console shows', () => {
     expect(scope).toBeDefined();
     expect(run('page-from', pageCode(service.url, 1042, 'product', { from: first.value!.NextQuery! }), 'page.Items.map((i) => i.Id)')).toEqual(ids(next.value!.Items));
     expect(run('item', itemCode(service.url, 1042, 'product', 100049), 'item.Name')).toBe((await client.getItem(1042, 'product', 100049)).Name);
+  });
+
+  it('a batch, read from items.json as the code says (this service is the test\'s own: it is written)', async () => {
+    const dir = join(work, 'batch');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'items.json'), JSON.stringify([{ id: 990001, title: 'From the console code', price: 'cheap' }]));
+    const printed = run('batch', batchCode(service.url, 1042, 'product', 'upsert', 1), 'warnings.map((w) => w.index)', dir);
+    expect(printed).toEqual([0]); // "price" is not a number: stored as sent, with a warning
+    expect(printedBefore).toEqual([expect.stringMatching(/^0 Items\[0\] \(id 990001\): "price" holds the string "cheap"/)]);
+    expect((await client.getItem(1042, 'product', 990001)).Name).toBe('From the console code');
   });
 });
