@@ -6,7 +6,8 @@
 // prints, and port 8081 (the block of a service that is not running) by a port nothing listens
 // on. After an `export CATQ_API_KEY=...` line, the file's commands have the sample service's key. A command whose service is a
 // placeholder (`https://catalog.example.com`) cannot run here and is listed in PLACEHOLDERS, so
-// that a new command is never passed over unseen.
+// that a new command is never passed over unseen. The curl lines `npm start` prints under "Try:"
+// run too, against the same service.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -103,6 +104,19 @@ afterAll(() => {
 function local(text: string): string {
   return text.replaceAll('http://127.0.0.1:8080', serviceUrl).replaceAll('127.0.0.1:8081', `127.0.0.1:${closedPort}`);
 }
+
+describe('the commands npm start prints to try', () => {
+  it('each curl line runs as printed and gets a JSON answer without Errors, in the order printed', () => {
+    const lines = (service?.banner ?? '').split('\n').filter((l) => l.startsWith('  curl '));
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    for (const line of lines) {
+      const r = spawnSync('sh', ['-c', line.trim()], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+      expect(r.status, line).toBe(0);
+      const body = JSON.parse(r.stdout) as Record<string, unknown>;
+      expect(body, line).not.toHaveProperty('Errors');
+    }
+  });
+});
 
 describe('console examples of the docs', () => {
   it('are found, and every catq command either runs here or is a listed placeholder', () => {
