@@ -1,6 +1,7 @@
 // README.md opens with one query in every form catq speaks. Each form in that table is what the
 // built CLI gives for the infix row, on the sample catalog: the wire text, the percent-encoded q,
-// the SQLite statement with its parameters, and the Mongo filter of the first two clauses.
+// the SQLite statement with its parameters, and the Mongo filter of the first two clauses. And the
+// mistake it shows next is what `catq lint` prints for that query.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,8 +21,12 @@ function row(label: string): { code: string; rest: string } {
   return { code: m[1] as string, rest: (m[2] as string).trim() };
 }
 
+function run(...args: string[]): ReturnType<typeof spawnSync> & { stdout: string; stderr: string } {
+  return spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+}
+
 function catq(...args: string[]): string {
-  const r = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = run(...args);
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return r.stdout.trimEnd();
@@ -45,5 +50,17 @@ describe('README.md: one query in every form', () => {
   it('the Mongo filter of the first two clauses', () => {
     const firstTwo = infix.split(' and ').slice(0, 2).join(' and ');
     expect(JSON.stringify(JSON.parse(catq('compile', '--to', 'mongo', firstTwo)))).toBe(row('Mongo (first two clauses)').code);
+  });
+});
+
+describe('README.md: what a mistake looks like', () => {
+  it('is what catq lint prints for the query it shows', () => {
+    const start = readme.indexOf('And what a mistake looks like');
+    const block = /```text\n([\s\S]*?)```/.exec(readme.slice(start))?.[1] ?? '';
+    const query = /^1 \| (.*)$/m.exec(block)?.[1];
+    expect(query).toBeDefined();
+    const r = run('lint', query as string);
+    expect(r.status).toBe(1);
+    expect((r.stdout + r.stderr).trimEnd()).toBe(block.trimEnd());
   });
 });
