@@ -1,12 +1,18 @@
-// README.md opens with one query in every form catq speaks. Each form in that table is what the
-// built CLI gives for the infix row, on the sample catalog: the wire text, the percent-encoded q,
-// the SQLite statement with its parameters, and the Mongo filter of the first two clauses. And the
-// mistake it shows next is what `catq lint` prints for that query.
+// Outputs the docs show in prose blocks (not after a command line or a code block, which
+// console-examples and run-examples check) are what catq gives:
+// - README.md's table of one query in every form: what the built CLI gives for the infix row on
+//   the sample catalog (the wire text, the percent-encoded q, the SQLite statement with its
+//   parameters, the Mongo filter of the first two clauses);
+// - README.md's "what a mistake looks like": what `catq lint` prints for its query;
+// - README.md's `npm run demo` output: what `catq preflight --job examples/job.json` prints;
+// - docs/language.md's three mistakes: `parse`'s diagnostics of the text it shows, rendered.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { renderDiagnostics } from '../../src/diagnostics/index.js';
+import { parse } from '../../src/syntax/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -62,5 +68,28 @@ describe('README.md: what a mistake looks like', () => {
     const r = run('lint', query as string);
     expect(r.status).toBe(1);
     expect((r.stdout + r.stderr).trimEnd()).toBe(block.trimEnd());
+  });
+});
+
+/** The first ```text block after `marker` in `doc`, and the one after that. */
+function textBlocksAfter(doc: string, marker: string): [string, string] {
+  const at = doc.indexOf(marker);
+  if (at < 0) throw new Error(`the docs no longer say "${marker}"`);
+  const blocks = [...doc.slice(at).matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  return [blocks[0] ?? '', blocks[1] ?? ''];
+}
+
+describe('other outputs the docs show', () => {
+  it('README.md: npm run demo', () => {
+    const [block] = textBlocksAfter(readme, '`npm run demo` is the second job');
+    expect(catq('preflight', '--job', 'examples/job.json')).toBe(block.trimEnd());
+  });
+
+  it('docs/language.md: three mistakes, each at its place', () => {
+    const language = readFileSync(join(root, 'docs', 'language.md'), 'utf8');
+    const [text, shown] = textBlocksAfter(language, 'the clauses it could read are returned as a partial query');
+    const query = text.trim();
+    expect(query).toContain('maybe');
+    expect(renderDiagnostics(parse(query).diagnostics, query, { fileName: 'query' }).trimEnd()).toBe(shown.trimEnd());
   });
 });
