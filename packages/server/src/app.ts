@@ -11,6 +11,7 @@ import { compressOnSend } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
 import { repeatedParameterErrors } from './repeated-parameters.js';
+import { RouteMethods } from './route-methods.js';
 import { errorBody, errorHandler, HttpError } from './errors.js';
 import type { Readiness } from './health.js';
 import { DatabaseUnavailable } from './store/failures.js';
@@ -107,8 +108,18 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     }
     errorHandler(error as never, request, reply);
   });
+  const routeMethods = new RouteMethods();
+  app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
   app.setNotFoundHandler((req, reply) => {
-    void reply.status(404).send(errorBody(`No such route: ${req.method} ${req.url.split('?')[0]?.slice(0, 200)}`));
+    const path = req.url.split('?')[0] ?? '';
+    const allow = routeMethods.allowed(path).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    if (allow.length) {
+      // The path exists with other methods: say which (a 405 with Allow, RFC 9110 §15.5.6).
+      void reply.status(405).header('allow', allow.join(', ')).send(errorBody(`${req.method} is not a method of ${path.slice(0, 200)}: it takes ${allow.join(' or ')}.`));
+      return;
+    }
+    const what = req.method === 'GET' && !path.startsWith('/v1/') ? `No such page: ${path.slice(0, 200)}` : `No such route: ${req.method} ${path.slice(0, 200)}`;
+    void reply.status(404).send(errorBody(what));
   });
 
   // JSON, or the legacy form encoding; nothing else (Fastify would also read text/plain).

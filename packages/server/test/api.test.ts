@@ -391,4 +391,21 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
     expect(home.status).toBe(200);
     expect(home.text).toMatch(/openapi\.json|<html/i);
   });
+  it('a path that exists with another method is a 405 with Allow, naming the method to use', async () => {
+    const cases: [string, string, string][] = [
+      ['POST', '/v1/catalog/500/product/batch/update', 'PATCH'],
+      ['PATCH', '/v1/catalog/500/product/batch/upsert', 'POST'],
+      ['GET', '/v1/catalog/500/product/batch/delete', 'POST'],
+      ['DELETE', '/v1/catalog/500/product/1', 'GET'],
+      ['PUT', '/v1/catalog', 'GET'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const r = await call(server.url, method, path, { body: { Items: [{ id: 1 }] } });
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.get('allow')).toBe(allow);
+      expect(r.body.Errors).toEqual([{ message: `${method} is not a method of ${path}: it takes ${allow}.` }]);
+    }
+    // The key is checked first, as for every /v1 route.
+    expect((await req('POST', '/v1/catalog/500/product/batch/update', { key: null, body: { Items: [] } })).status).toBe(401);
+  });
 });

@@ -95,7 +95,8 @@ export function homeRoutes(app: FastifyInstance, playgroundDir: string | undefin
         return reply.status(404).send({ Errors: [{ message: 'No such page.' }] });
       }
       const served = await find(file, req.headers['accept-encoding']);
-      if (!served) return reply.status(404).send({ Errors: [{ message: `No such page: ${req.url}` }] });
+      // Not a file of the page: the service's own answer (a 405 when the path is a route's with another method).
+      if (!served) return reply.callNotFound();
       return send(req, reply, file, served);
     });
   }
