@@ -7,8 +7,17 @@ export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Reads and checks the catalog files; every problem of every file is in the error. */
-export async function readCatalogs(files: readonly string[]): Promise<Catalog[]> {
+/** Options of {@link readCatalogs}. */
+export interface ReadCatalogsOptions {
+  /** Called with each file's warnings, rendered with their places (keys that are ignored, say). */
+  readonly onWarnings?: (rendered: string) => void;
+}
+
+/**
+ * Reads and checks the catalog files; every problem of every file is in the error. A file with
+ * warnings only is read, and its warnings go to `onWarnings` (the service prints them on start).
+ */
+export async function readCatalogs(files: readonly string[], options: ReadCatalogsOptions = {}): Promise<Catalog[]> {
   const out: Catalog[] = [];
   const problems: string[] = [];
   for (const file of files) {
@@ -31,6 +40,8 @@ export async function readCatalogs(files: readonly string[]): Promise<Catalog[]>
       problems.push(`the catalog file "${file}" is not a valid catalog:\n${renderDiagnostics(r.diagnostics.filter((d) => d.severity === 'error'), text, { fileName: file })}`);
       continue;
     }
+    const warnings = r.diagnostics.filter((d) => d.severity !== 'error');
+    if (warnings.length) options.onWarnings?.(renderDiagnostics(warnings, text, { fileName: file }));
     if (out.some((c) => c.Id === r.catalog?.Id)) problems.push(`the catalog file "${file}" repeats catalog id ${r.catalog.Id}.`);
     out.push(r.catalog);
   }

@@ -70,7 +70,7 @@ async function migrate(db: Db, config: ServerConfig, catalogs: readonly Catalog[
 
 /** Starts the service: catalogs, keys, database and schema, seed items, then HTTP (and metrics). */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const catalogs = await readCatalogs(config.catalogFiles);
+  const catalogs = await readCatalogs(config.catalogFiles, { onWarnings: (text) => process.stderr.write(`catq-server: the catalog has warnings (it is used all the same):\n${text.trimEnd()}\n`) });
   const items = config.itemsFile === undefined ? undefined : await readItemLines(config.itemsFile);
   const readKeys = () => loadKeys({ flags: config.apiKeys, networkId: config.networkId, file: config.apiKeysFile, env: process.env[KEYS_ENV] });
   const keys: StoredKey[] = [];

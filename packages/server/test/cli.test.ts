@@ -10,6 +10,7 @@ const files = tempFiles({
   'seed.json': JSON.stringify({ Id: 100, Name: 'seed', Type: 'Product', Aliases: { Id: 'id', Name: 'name' }, SearchableAttributes: [{ Attribute: 'name', Type: 'Text', Cardinality: 'One' }] }),
   // Lines 2, 3, 5 and 6 cannot be loaded as written: no id, a lone surrogate (which PostgreSQL
   // cannot hold), an array, and line 1's id again (line 6 replaces line 1).
+  'extra.json': JSON.stringify({ Id: 102, Name: 'extra', Type: 'Product', Aliases: { Id: 'id' }, SearchableAttributes: [{ Attribute: 'v', Type: 'Number', Cardinality: 'One', Weight: 2 }] }),
   // Written by an editor that puts a byte order mark first, with Windows line ends.
   'bom.json': '\ufeff' + JSON.stringify({ Id: 101, Name: 'bom', Type: 'Product', Aliases: { Id: 'id' } }),
   'bom.ndjson': '\ufeff{"id":7}\r\n{"id":8}\r\n',
@@ -64,6 +65,17 @@ describe('catq-server command line', () => {
         [1, 'again'],
         [3, 'kept'],
       ]);
+    } finally {
+      await server.stop();
+    }
+  });
+  it('a catalog with warnings only is used, and its warnings are printed with their places', async () => {
+    const server = await startServer(['--catalog', files.path('extra.json'), '--api-key', KEY, '--log-level', 'warn']);
+    try {
+      expect(server.stderr()).toContain('catq-server: the catalog has warnings (it is used all the same):');
+      expect(server.stderr()).toContain('warning[catalog/unknown-key]: The key "Weight" is not part of the catalog format and is ignored.');
+      expect(server.stderr()).toContain(`${files.path('extra.json')} at /SearchableAttributes/0/Weight`);
+      expect((await fetch(`${server.url}/v1/catalog/102`, { headers: { 'X-Service-ApiKey': KEY } })).status).toBe(200);
     } finally {
       await server.stop();
     }
