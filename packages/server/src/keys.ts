@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { storeKeys, type StoredKey } from './auth.js';
 
 /**
@@ -14,7 +14,7 @@ export class KeyFileError extends Error {}
 const DIGEST = /^sha256:([0-9a-fA-F]{64})$/;
 
 /** Reads key lines (`source` names them in messages). */
-export function parseKeyLines(text: string, defaultNetwork: number, source: string): StoredKey[] {
+export function parseKeyLines(text: string, defaultNetwork: number, source: string, counts?: { plain: number }): StoredKey[] {
   const out: StoredKey[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.replace(/(^|\s)#.*$/, '').trim();
@@ -29,6 +29,7 @@ export function parseKeyLines(text: string, defaultNetwork: number, source: stri
       if (!m) throw new KeyFileError(`${source}:${i + 1}: "sha256:" must be followed by the 64 hex digits of the key's SHA-256 digest.`);
       out.push({ digest: Buffer.from(m[1] as string, 'hex'), networkId });
     } else {
+      if (counts) counts.plain++;
       out.push(...storeKeys([key], networkId));
     }
   });
@@ -36,7 +37,14 @@ export function parseKeyLines(text: string, defaultNetwork: number, source: stri
 }
 
 /** Every key the service accepts: `--api-key` flags, the environment variable, the keys file. */
-export async function loadKeys(options: { flags: readonly string[]; networkId: number; file?: string | undefined; env?: string | undefined }): Promise<StoredKey[]> {
+export async function loadKeys(options: {
+  flags: readonly string[];
+  networkId: number;
+  file?: string | undefined;
+  env?: string | undefined;
+  /** Told when the keys file holds keys in plain text and other users of the machine can read it. */
+  onWarning?: (message: string) => void;
+}): Promise<StoredKey[]> {
   const keys = storeKeys(options.flags, options.networkId);
   // In the environment, commas separate lines too (a variable is often one line).
   if (options.env) keys.push(...parseKeyLines(options.env.replace(/,/g, '\n'), options.networkId, 'CATQ_API_KEYS'));
@@ -47,7 +55,11 @@ export async function loadKeys(options: { flags: readonly string[]; networkId: n
     } catch (e) {
       throw new KeyFileError(`cannot read the keys file "${options.file}": ${(e as Error).message}`);
     }
-    keys.push(...parseKeyLines(text, options.networkId, options.file));
+    const counts = { plain: 0 };
+    keys.push(...parseKeyLines(text, options.networkId, options.file, counts));
+    if (counts.plain && options.onWarning && (await stat(options.file)).mode & 0o044) {
+      options.onWarning(`the keys file "${options.file}" holds ${counts.plain} ${counts.plain === 1 ? 'key' : 'keys'} in plain text and other users can read it: chmod 600 it, or write each key's sha256: digest instead (catq-server keys new prints one).`);
+    }
   }
   if (!keys.length) throw new KeyFileError('no API key: the keys file and CATQ_API_KEYS hold no key line, and no --api-key was given.');
   return keys;

@@ -72,7 +72,8 @@ async function migrate(db: Db, config: ServerConfig, catalogs: readonly Catalog[
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const catalogs = await readCatalogs(config.catalogFiles, { onWarnings: (text) => process.stderr.write(`catq-server: the catalog has warnings (it is used all the same):\n${text.trimEnd()}\n`) });
   const items = config.itemsFile === undefined ? undefined : await readItemLines(config.itemsFile);
-  const readKeys = () => loadKeys({ flags: config.apiKeys, networkId: config.networkId, file: config.apiKeysFile, env: process.env[KEYS_ENV] });
+  const readKeys = () =>
+    loadKeys({ flags: config.apiKeys, networkId: config.networkId, file: config.apiKeysFile, env: process.env[KEYS_ENV], onWarning: (m) => process.stderr.write(`catq-server: warning: ${m}\n`) });
   const keys: StoredKey[] = [];
   let tls: { cert: Buffer; key: Buffer } | undefined;
   try {

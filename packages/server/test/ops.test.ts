@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ const digest = (k: string) => createHash('sha256').update(k).digest('hex');
 const files = tempFiles({ 'c.json': JSON.stringify(CATALOG) });
 const keysFile = files.path('keys.txt');
 writeFileSync(keysFile, `# test keys\n${KEY_A}\nsha256:${digest(KEY_B)} 1   # B, by its digest\n${KEY_R}\n`);
+chmodSync(keysFile, 0o644); // readable by other users, whatever the umask: the start warns
 execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', files.path('key.pem'), '-out', files.path('cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
 const ca = readFileSync(files.path('cert.pem'));
 
@@ -127,6 +128,19 @@ describe('catq-server in production', () => {
     expect(after.status).toBe(200);
     expect(after.localPort).toBe(before.localPort);
     agent.destroy();
+  });
+
+  it('warns when the keys file holds keys in plain text that other users can read; not when it is private', async () => {
+    expect(server.stderr()).toContain(`catq-server: warning: the keys file "${keysFile}" holds 2 keys in plain text and other users can read it: chmod 600 it`);
+    const privateFile = files.path('private-keys.txt');
+    writeFileSync(privateFile, `${KEY_A}\n`, { mode: 0o600 });
+    chmodSync(privateFile, 0o600);
+    const quiet = await startServer(['--catalog', files.path('c.json'), '--api-keys-file', privateFile, '--log-level', 'warn']);
+    try {
+      expect(quiet.stderr()).not.toContain('keys file');
+    } finally {
+      await quiet.stop();
+    }
   });
 
   it('limits requests per key: a 429 with the Errors body and Retry-After, other keys unaffected', async () => {
