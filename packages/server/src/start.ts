@@ -16,6 +16,7 @@ import type { TableStore } from './store/layout.js';
 import { openShards, type OpenShards } from './shards/open.js';
 import { readCatalogs } from './catalog-files.js';
 import { readItemLines, seed } from './seed.js';
+import { listenError } from './listen-errors.js';
 import { StartError } from './start-error.js';
 
 /** The running service. */
@@ -171,7 +172,24 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ...(config.compression === undefined ? {} : { compress: config.compression }),
     },
   );
-  await app.listen({ port: config.port, host: config.host });
+  let metricsServer: Server | undefined;
+  let metricsUrl: string | undefined;
+  // A listener that cannot start: let go of what was opened (for a caller of startServer that goes on).
+  const abandon = async (): Promise<void> => {
+    readiness.stop();
+    await app.close().catch(() => {});
+    metricsServer?.close();
+    await stopBackfills(open).catch(() => {});
+    for (const shardDb of shards?.stores.keys() ?? []) await stopBackfills(shardDb).catch(() => {});
+    await shards?.router.close().catch(() => {});
+    await open.close().catch(() => {});
+  };
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    await abandon();
+    throw listenError(e, 'the service', config.host, config.port, { port: '--port', host: '--host' });
+  }
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -181,10 +199,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         `Give --tls-cert FILE --tls-key FILE, or put a TLS-terminating proxy in front and pass --trust-proxy.\n`,
     );
   }
-  let metricsServer: Server | undefined;
-  let metricsUrl: string | undefined;
   if (metrics && config.metricsPort !== undefined) {
-    ({ server: metricsServer, url: metricsUrl } = await metrics.listen(config.metricsPort, config.metricsHost ?? '127.0.0.1'));
+    const metricsHost = config.metricsHost ?? '127.0.0.1';
+    try {
+      ({ server: metricsServer, url: metricsUrl } = await metrics.listen(config.metricsPort, metricsHost));
+    } catch (e) {
+      await abandon();
+      throw listenError(e, 'the metrics endpoint', metricsHost, config.metricsPort, { port: '--metrics-port', host: '--metrics-host' });
+    }
   }
   const shutdownMs = config.shutdownTimeoutMs ?? 10_000;
   return {

@@ -90,6 +90,20 @@ describe('catq-server command line', () => {
       await server.stop();
     }
   });
+  it('a port that another process holds: one line naming the address and the flag, exit status 2', async () => {
+    const holder = await startServer(['--catalog', files.path('good.json'), '--api-key', KEY, '--log-level', 'warn']);
+    try {
+      const port = new URL(holder.url).port;
+      const service = await runServerToExit(['--catalog', files.path('good.json'), '--api-key', KEY, '--log-level', 'warn', '--port', port]);
+      expect(service.code).toBe(2);
+      expect(service.stderr).toBe(`catq-server: the service cannot listen on 127.0.0.1:${port}: another process listens there. Give another --port, or stop that process.\n`);
+      const metrics = await runServerToExit(['--catalog', files.path('good.json'), '--api-key', KEY, '--log-level', 'warn', '--port', '0', '--metrics-port', port]);
+      expect(metrics.code).toBe(2);
+      expect(metrics.stderr).toBe(`catq-server: the metrics endpoint cannot listen on 127.0.0.1:${port}: another process listens there. Give another --metrics-port, or stop that process.\n`);
+    } finally {
+      await holder.stop();
+    }
+  });
   it('--help prints the usage', async () => {
     const r = await runServerToExit(['--help']);
     expect(r.code).toBe(0);
