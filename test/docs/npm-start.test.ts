@@ -5,8 +5,9 @@
 // once when it listens. Each time the group must end and leave nothing in the temporary folder
 // (the demo's database is in memory; an older demo worked on a /tmp/catq-demo-* copy): TMPDIR
 // points at a folder of the test's own, which must be empty afterwards.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,5 +75,21 @@ describe('npm start stopped with Ctrl-C (SIGINT to its process group) ends and l
     const { out, left } = await startAndInterrupt('listening');
     expect(out).toContain('listening on');
     expect(left, `left behind in TMPDIR; npm start printed:\n${out}`).toEqual([]);
+  }, 300_000);
+});
+
+describe('npm start on a port another process holds', () => {
+  it('says so in one line, with the PORT to set, and exits 2', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+    const address = holder.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const r = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, PORT: String(port) }, encoding: 'utf8', timeout: 240_000 });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(`catq-server: the service cannot listen on 127.0.0.1:${port}: another process listens there. Give another PORT (PORT=8081 npm start), or stop that process.\n`);
+    } finally {
+      holder.close();
+    }
   }, 300_000);
 });

@@ -5,6 +5,8 @@ import { originProblem } from './cors.js';
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
+  /** How a message tells the user to change the port and the host (default `--port`, `--host`). */
+  readonly addressFrom?: { readonly port: string; readonly host: string };
   readonly catalogFiles: string[];
   readonly itemsFile?: string;
   readonly apiKeys: string[];

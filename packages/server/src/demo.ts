@@ -61,11 +61,13 @@ async function seededDump(root: string, config: ServerConfig): Promise<string | 
 async function demo(): Promise<void> {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
   const key = randomBytes(18).toString('base64url');
+  // scripts/start.mjs (npm start) refuses a PORT that is not a port before it runs this.
   const port = process.env['PORT'] && /^[0-9]+$/.test(process.env['PORT']) ? Number(process.env['PORT']) : 8080;
   process.stdout.write('Starting catq-server on embedded PGlite with examples/catalog.json and examples/items.ndjson ...\n');
   const config: ServerConfig = {
     port,
     host: process.env['HOST'] ?? '127.0.0.1',
+    addressFrom: { port: 'PORT (PORT=8081 npm start)', host: 'HOST' },
     catalogFiles: [root + 'examples/catalog.json'],
     itemsFile: root + 'examples/items.ndjson',
     apiKeys: [key],

@@ -188,7 +188,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
     await abandon();
-    throw listenError(e, 'the service', config.host, config.port, { port: '--port', host: '--host' });
+    throw listenError(e, 'the service', config.host, config.port, config.addressFrom ?? { port: '--port', host: '--host' });
   }
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
