@@ -100,6 +100,18 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
                        (repeatable; default: no cross-origin access)
   --help               this text`;
 
+/**
+ * Why a database URL is not one of PostgreSQL's, or undefined. node-postgres reads any text as a
+ * connection string, so `mysql://host/db` would fail later as an unknown host; a URL whose scheme
+ * is another database's is refused here, by name. Text without a scheme (a socket folder) is left
+ * to node-postgres.
+ */
+function databaseUrlProblem(url: string): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === undefined || scheme === 'postgres' || scheme === 'postgresql' || scheme === 'socket') return undefined;
+  return `must be a PostgreSQL URL (postgres://user@host:5432/database), but it starts with ${scheme}://.`;
+}
+
 /** A command line problem: the message, printed with the usage, exit status 2. */
 export class UsageError extends Error {}
 
@@ -165,6 +177,12 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   if (values['database-url'] !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir is for embedded PGlite; it cannot go with --database-url.');
   if (values['shard-url'] !== undefined && values['database-url'] === undefined) throw new UsageError('--shard-url needs --database-url (the coordinator that keeps where each catalog lives).');
   if (values['shard-url'] !== undefined && values['read-database-url'] !== undefined) throw new UsageError('--read-database-url cannot go with --shard-url (replicas of shard servers are not supported yet).');
+  for (const [flag, urls] of [['--database-url', values['database-url']], ['--read-database-url', values['read-database-url']], ['--shard-url', values['shard-url']]] as const) {
+    for (const url of urls === undefined ? [] : typeof urls === 'string' ? [urls] : urls) {
+      const problem = databaseUrlProblem(url);
+      if (problem) throw new UsageError(`${flag} ${problem}`);
+    }
+  }
   const corsOrigins = values['cors-origin'] ?? [];
   for (const origin of corsOrigins) {
     const problem = originProblem(origin);
