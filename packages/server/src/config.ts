@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { originProblem } from './cors.js';
 
@@ -177,6 +178,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   if (values['database-url'] !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir is for embedded PGlite; it cannot go with --database-url.');
   if (values['shard-url'] !== undefined && values['database-url'] === undefined) throw new UsageError('--shard-url needs --database-url (the coordinator that keeps where each catalog lives).');
   if (values['shard-url'] !== undefined && values['read-database-url'] !== undefined) throw new UsageError('--read-database-url cannot go with --shard-url (replicas of shard servers are not supported yet).');
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host is empty: give an address, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).');
   for (const [flag, urls] of [['--database-url', values['database-url']], ['--read-database-url', values['read-database-url']], ['--shard-url', values['shard-url']]] as const) {
     for (const url of urls === undefined ? [] : typeof urls === 'string' ? [urls] : urls) {
       const problem = databaseUrlProblem(url);
@@ -224,9 +226,21 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   return config;
 }
 
+/** The names of address ranges that Fastify's `trustProxy` (proxy-addr) knows. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
 function trustProxy(text: string): boolean | number | string {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (/^[0-9]+$/.test(text)) return Number(text);
+  // Addresses, CIDRs or range names, comma-separated: checked here, so that a mistake is a usage
+  // error naming it, not a TypeError when the service starts.
+  for (const raw of text.split(',')) {
+    const entry = raw.trim();
+    const [address = '', prefix, ...more] = entry.split('/');
+    const bits = isIP(address) === 6 ? 128 : 32;
+    const ok = PROXY_RANGES.has(entry) || (isIP(address) !== 0 && more.length === 0 && (prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= bits) || (bits === 32 && isIP(prefix) === 4)));
+    if (!ok) throw new UsageError(`--trust-proxy must be true, a hop count, or addresses and CIDRs (10.0.0.1,192.168.0.0/16; or loopback, linklocal, uniquelocal), but ${JSON.stringify(entry)} is none of them.`);
+  }
   return text;
 }

@@ -44,6 +44,8 @@ describe('catq-server command line', () => {
     [['--catalog', 'x.json', '--api-key', 'k', '--port', 'abc'], /--port/],
     [['--catalog', 'x.json', '--api-key', 'k', '--bogus'], /bogus/],
     [['--catalog', 'x.json', '--api-key', 'k', '--data-dir', 'd', '--database-url', 'postgres://x'], /data-dir/],
+    [['--catalog', 'x.json', '--api-key', 'k', '--trust-proxy', '10.0.0.0/8,maybe'], /--trust-proxy must be .* but "maybe" is none of them/],
+    [['--catalog', 'x.json', '--api-key', 'k', '--host', ' '], /--host is empty/],
     [['--catalog', 'x.json', '--api-key', 'k', '--database-url', 'mysql://root@127.0.0.1/test'], /--database-url must be a PostgreSQL URL .* starts with mysql:\/\//],
     [['--catalog', 'x.json', '--api-key', 'k', '--database-url', 'postgres://x', '--shard-url', 'mariadb://y'], /--shard-url must be a PostgreSQL URL/],
   ])('bad flags %j: usage and exit status 2', async (args, message) => {
