@@ -48,11 +48,6 @@ export function queryFromStdin(queryArg: string | undefined): boolean {
   return queryArg === undefined || queryArg === '-';
 }
 
-/** How the items source is named in messages. */
-export function itemsName(path: string): string {
-  return path === '-' ? '<stdin>' : path;
-}
-
 const PROGRESS_MIN_BYTES = 16 * 1024 * 1024;
 const MAX_WARNINGS_SHOWN = 20;
 

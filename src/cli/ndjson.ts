@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { isUtf8 } from 'node:buffer';
 import { createGunzip } from 'node:zlib';
 import { describeValue } from '../diagnostics/index.js';
+import { withoutBom } from '../text/bom.js';
 import { CliError } from './exit-codes.js';
 import { DEFAULT_MAX_LINE_BYTES } from './line-limit.js';
 import { fileError, type FileRole } from './read-input.js';
@@ -52,6 +53,11 @@ export async function inputSize(path: string): Promise<number | undefined> {
   }
 }
 
+/** How an items source is named in messages: `-` is standard input. */
+export function itemsName(path: string): string {
+  return path === '-' ? '<stdin>' : path;
+}
+
 /**
  * Streams raw items from NDJSON (one JSON object per line; `-` is standard input). Gzip input is
  * recognised by its magic bytes (`1f 8b`), whatever the file is called. Reads 1 MiB chunks and
@@ -62,7 +68,7 @@ export async function inputSize(path: string): Promise<number | undefined> {
  * set; a line longer than `maxLineBytes` always stops it (exit 2), before it is held in memory.
  */
 export async function readNdjson(path: string, onItem: ItemHandler, options: NdjsonOptions = {}): Promise<NdjsonSummary> {
-  const name = path === '-' ? '<stdin>' : path;
+  const name = itemsName(path);
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   let bytes = 0;
   const source: Readable = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK });
@@ -97,7 +103,7 @@ export async function readNdjson(path: string, onItem: ItemHandler, options: Ndj
     }
     let line = buf.toString('utf8');
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
-    if (lineNumber === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+    if (lineNumber === 1) line = withoutBom(line);
     let item: unknown;
     try {
       item = JSON.parse(line);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { withoutBom } from '../text/bom.js';
 import { LineIndex } from '../ast/index.js';
 import { CliError } from './exit-codes.js';
 
@@ -36,8 +37,7 @@ export function fileError(path: string, role: FileRole, e: unknown): CliError {
  */
 export async function readTextFile(path: string, role: FileRole): Promise<string> {
   try {
-    const text = readFileSync(path, 'utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return withoutBom(readFileSync(path, 'utf8'));
   } catch (e) {
     throw fileError(path, role, e);
   }
@@ -97,6 +97,5 @@ export async function readJsonFile(path: string, role: FileRole): Promise<{ valu
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return withoutBom(Buffer.concat(chunks).toString('utf8'));
 }

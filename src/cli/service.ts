@@ -3,6 +3,7 @@
 // of `catq/client`, and one clear line for each way the service can fail, with its exit status.
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { withoutBom } from '../text/bom.js';
 import type { Catalog } from '../catalog/index.js';
 import type { CatalogClient } from '../client/index.js';
 import { CliError, EXIT } from './exit-codes.js';
@@ -83,7 +84,7 @@ export async function readApiKey(options: ServiceOptions): Promise<string> {
         fix: `check the path given to --api-key-file, or put the key in ${API_KEY_ENV} instead.`,
       });
     }
-    return checkKey(text.replace(/^\uFEFF/, '').trim(), `the API key file "${options.apiKeyFile}"`);
+    return checkKey(withoutBom(text).trim(), `the API key file "${options.apiKeyFile}"`);
   }
   const env = process.env[API_KEY_ENV];
   if (env === undefined || env.trim() === '') {

@@ -11,6 +11,7 @@
  * Files are read once and kept until {@link Sources.forget} (a watched file changed).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { withoutBom } from '../text/bom.js';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalog, type Catalog } from '../catalog/index.js';
@@ -172,10 +173,9 @@ export function filePath(uri: string): string | undefined {
   }
 }
 
-/** A UTF-8 file's text, without the byte order mark an editor may have put first (as the CLI reads files). */
+/** A UTF-8 file's text, without the byte order mark an editor may have put first. */
 function readText(path: string): string {
-  const text = readFileSync(path, 'utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return withoutBom(readFileSync(path, 'utf8'));
 }
 
 /** The first {@link SAMPLE_LIMIT} items of an NDJSON file or a JSON array file; bad lines are skipped. */

@@ -56,13 +56,13 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, option
   const warnings: Message[] = [];
   const byKey = new Map<string, { index: number; id: ItemId; item: KeyedItem }>();
   items.forEach((raw, index) => {
-    const id = itemId(raw, catalog);
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       warnings.push({ message: `${name(index)} is ${describeValue(raw)}, not an object: an item is a JSON object. The item was skipped.` });
       return;
     }
+    const id = itemId(raw, catalog);
     if (id === undefined) {
-      const found = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && hasOwn.call(raw, catalog.Aliases.Id) ? describeValue((raw as Record<string, unknown>)[catalog.Aliases.Id]) : 'nothing';
+      const found = hasOwn.call(raw, catalog.Aliases.Id) ? describeValue((raw as Record<string, unknown>)[catalog.Aliases.Id]) : 'nothing';
       warnings.push({ message: `${name(index)} has no usable id: "${catalog.Aliases.Id}" must hold a non-empty string or a finite number, but it holds ${found}. The item was skipped.` });
       return;
     }

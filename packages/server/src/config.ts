@@ -226,6 +226,16 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   return config;
 }
 
+/** An address, or an address with a prefix length (`10.0.0.0/8`) or an IPv4 netmask (`/255.0.0.0`). */
+function isAddressRange(entry: string): boolean {
+  const [address = '', prefix, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || more.length) return false;
+  if (prefix === undefined) return true;
+  if (/^[0-9]{1,3}$/.test(prefix)) return Number(prefix) <= (family === 6 ? 128 : 32);
+  return family === 4 && isIP(prefix) === 4;
+}
+
 /** The names of address ranges that Fastify's `trustProxy` (proxy-addr) knows. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -237,10 +247,7 @@ function trustProxy(text: string): boolean | number | string {
   // error naming it, not a TypeError when the service starts.
   for (const raw of text.split(',')) {
     const entry = raw.trim();
-    const [address = '', prefix, ...more] = entry.split('/');
-    const bits = isIP(address) === 6 ? 128 : 32;
-    const ok = PROXY_RANGES.has(entry) || (isIP(address) !== 0 && more.length === 0 && (prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= bits) || (bits === 32 && isIP(prefix) === 4)));
-    if (!ok) throw new UsageError(`--trust-proxy must be true, a hop count, or addresses and CIDRs (10.0.0.1,192.168.0.0/16; or loopback, linklocal, uniquelocal), but ${JSON.stringify(entry)} is none of them.`);
+    if (!PROXY_RANGES.has(entry) && !isAddressRange(entry)) throw new UsageError(`--trust-proxy must be true, a hop count, or addresses and CIDRs (10.0.0.1,192.168.0.0/16; or loopback, linklocal, uniquelocal), but ${JSON.stringify(entry)} is none of them.`);
   }
   return text;
 }

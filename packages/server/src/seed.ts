@@ -20,6 +20,7 @@ export async function readItems(file: string): Promise<unknown[]> {
   return (await readItemLines(file)).items;
 }
 
+/** {@link readItems}, with the line number of each item (for the seed's messages). */
 export async function readItemLines(file: string): Promise<ItemLines> {
   let text: string;
   try {

@@ -2,7 +2,8 @@ import type { ClauseExplanation } from '../../eval/index.js';
 import { itemId, toListedItem } from '../../listing/index.js';
 import { printJson, println, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { checkStdinUse, defaultItems, itemsName, queryFromStdin, streamItems } from '../items-input.js';
+import { checkStdinUse, defaultItems, queryFromStdin, streamItems } from '../items-input.js';
+import { itemsName } from '../ndjson.js';
 import { readCheckedQuery } from '../query-input.js';
 import { loadEval, loadSyntax } from '../stages.js';
 

@@ -8,6 +8,7 @@ import { readCatalogFile } from '../catalog-file.js';
 import { eprintln, printJson, println, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { checkStdinUse, defaultItems, queryFromStdin, streamItems } from '../items-input.js';
+import { itemsName } from '../ndjson.js';
 import { isPointer, readPointer } from '../json-pointer.js';
 import { queryText, readQuery, renderQueryDiagnostics, summarize, type QueryText } from '../query-input.js';
 import { readJsonFile } from '../read-input.js';
@@ -231,7 +232,7 @@ async function queryFromJob(arg: string | undefined, file: string, pointer: stri
 
 /** A path relative to the working directory when that is shorter (the sample's absolute path is long). */
 function displayPath(path: string): string {
-  if (path === '-') return '<stdin>';
+  if (path === '-') return itemsName(path);
   if (/^https?:\/\//.test(path)) return path;
   const rel = relative(process.cwd(), path);
   return rel.length < path.length ? rel : path;

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { withoutBom } from '../../text/bom.js';
 import { loadCatalog, type Catalog } from '../../catalog/index.js';
 import { hasErrors } from '../../diagnostics/index.js';
 import { readCatalogFile } from '../catalog-file.js';
@@ -92,7 +93,7 @@ async function checkUpToDate(out: string | undefined, text: string, catalog: Cat
   }
   // An editor may have saved it with a byte order mark, and git on Windows with CRLF line ends:
   // the same module all the same.
-  old = old.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  old = withoutBom(old).replace(/\r\n/g, '\n');
   if (old === text) {
     eprintln(ctx, `${file} is up to date with catalog ${catalog.Id}`);
     return EXIT.ok;

@@ -31,7 +31,7 @@ function storeFor(db: Db, source: KindSource): TableStore {
   return store;
 }
 
-/** Warnings of the items the database left out, by their place in the request. */
+/** The response of a batch: its warnings, when there are any. */
 function submission(warnings: readonly Message[]): { Warnings?: Message[] } {
   return warnings.length ? { Warnings: [...warnings] } : {};
 }
