@@ -67,8 +67,9 @@ async function main(): Promise<void> {
     server.reloadKeys().then(
       (n) => server.app.log.info({ keys: n }, 'keys reloaded'),
       (e: Error) => {
-        server.app.log.error({ err: e.message }, 'keys not reloaded; the old keys stay');
-        process.stderr.write(`catq-server: keys not reloaded (the old keys stay): ${e.message}\n`);
+        const kept = config.tlsCert === undefined ? 'the old keys stay' : 'the old keys and certificate stay';
+        server.app.log.error({ err: e.message }, `not reloaded; ${kept}`);
+        process.stderr.write(`catq-server: not reloaded (${kept}): ${e.message}\n`);
       },
     );
   });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Catalog } from 'catq';
@@ -18,6 +18,7 @@ import { readCatalogs } from './catalog-files.js';
 import { readItemLines, seed } from './seed.js';
 import { listenError } from './listen-errors.js';
 import { StartError } from './start-error.js';
+import { readTlsFiles, TlsFilesError, type TlsFiles } from './tls-files.js';
 
 /** The running service. */
 export interface RunningServer {
@@ -76,12 +77,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const readKeys = () =>
     loadKeys({ flags: config.apiKeys, networkId: config.networkId, file: config.apiKeysFile, env: process.env[KEYS_ENV], onWarning: (m) => process.stderr.write(`catq-server: warning: ${m}\n`) });
   const keys: StoredKey[] = [];
-  let tls: { cert: Buffer; key: Buffer } | undefined;
+  const readTls = (): TlsFiles | undefined =>
+    config.tlsCert === undefined || config.tlsKey === undefined
+      ? undefined
+      : readTlsFiles(config.tlsCert, config.tlsKey, (m) => process.stderr.write(`catq-server: warning: ${m}\n`));
+  let tls: TlsFiles | undefined;
   try {
     replaceKeys(keys, await readKeys());
-    if (config.tlsCert !== undefined && config.tlsKey !== undefined) tls = { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) };
+    tls = readTls();
   } catch (e) {
-    throw new StartError(e instanceof KeyFileError ? e.message : `cannot read the TLS files: ${(e as Error).message}`);
+    if (e instanceof KeyFileError || e instanceof TlsFilesError) throw new StartError(e.message);
+    throw e;
   }
   let db: Db | undefined;
   const metrics = config.metricsPort === undefined ? undefined : await ServiceMetrics.create(() => db?.stats?.());
@@ -215,11 +221,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     url: `${tls ? 'https' : 'http'}://${host}:${port}`,
     ...(metricsUrl === undefined ? {} : { metricsUrl }),
     async reloadKeys() {
+      // All or nothing: keys and certificate are both read and checked before either is taken.
       const fresh = await readKeys();
-      if (tls && config.tlsCert !== undefined && config.tlsKey !== undefined) {
-        // Renewed certificates are taken too; connections already open keep theirs.
-        (app.server as unknown as { setSecureContext(o: object): void }).setSecureContext({ cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) });
-      }
+      const renewed = tls ? readTls() : undefined;
+      // Renewed certificates are taken too; connections already open keep theirs.
+      if (renewed) (app.server as unknown as { setSecureContext(o: object): void }).setSecureContext(renewed);
       replaceKeys(keys, fresh);
       return fresh.length;
     },
