@@ -121,12 +121,30 @@ function whole(text: string, flag: string, min: number, max: number): number {
   return Number(text);
 }
 
+/**
+ * `--flag -1` as `--flag=-1`: node's parseArgs reads a value that starts with a dash as a
+ * missing value ("argument is ambiguous"), but no option of catq-server is a dash and a digit,
+ * so such a value is a (negative) number, which the flag's own check then names.
+ */
+function withNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const next = argv[i + 1];
+    if (/^--[a-z-]+$/.test(a) && a !== '--help' && next !== undefined && /^-[0-9.]/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 /** Reads the command line; throws {@link UsageError}; returns undefined for --help. */
 export function readConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig | undefined {
   let values;
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      args: withNegativeValues(argv),
       strict: true,
       allowPositionals: false,
       options: {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Catalog } from 'catq';
 import type { FastifyInstance } from 'fastify';
@@ -88,6 +89,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   } catch (e) {
     if (e instanceof KeyFileError || e instanceof TlsFilesError) throw new StartError(e.message);
     throw e;
+  }
+  if (config.playgroundDir !== undefined && !existsSync(join(config.playgroundDir, 'index.html'))) {
+    throw new StartError(
+      `--playground "${config.playgroundDir}" holds no index.html: give the folder of the console's build (packages/playground/dist, made by npm run build in packages/playground), or leave the flag out`,
+    );
   }
   let db: Db | undefined;
   const metrics = config.metricsPort === undefined ? undefined : await ServiceMetrics.create(() => db?.stats?.());

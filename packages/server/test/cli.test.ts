@@ -48,6 +48,9 @@ describe('catq-server command line', () => {
     [['--catalog', 'x.json', '--api-key', 'k', '--host', ' '], /--host is empty/],
     [['--catalog', 'x.json', '--api-key', 'k', '--database-url', 'mysql://root@127.0.0.1/test'], /--database-url must be a PostgreSQL URL .* starts with mysql:\/\//],
     [['--catalog', 'x.json', '--api-key', 'k', '--database-url', 'postgres://x', '--shard-url', 'mariadb://y'], /--shard-url must be a PostgreSQL URL/],
+    // A negative number after its flag is the flag's value (node's parseArgs would call it ambiguous).
+    [['--catalog', 'x.json', '--api-key', 'k', '--rate-limit', '-1'], /^catq-server: --rate-limit must be a whole number from 0 to 1000000000, not "-1"\./],
+    [['--catalog', 'x.json', '--api-key', 'k', '--shutdown-timeout', '-5'], /^catq-server: --shutdown-timeout must be a whole number from 0 to \d+, not "-5"\./],
   ])('bad flags %j: usage and exit status 2', async (args, message) => {
     const r = await runServerToExit(args);
     expect(r.code).toBe(2);
@@ -107,6 +110,12 @@ describe('catq-server command line', () => {
     } finally {
       await holder.stop();
     }
+  });
+  it('a --playground folder without the console: one line naming it, exit status 2', async () => {
+    const r = await runServerToExit(['--catalog', files.path('good.json'), '--api-key', 'k', '--port', '0', '--playground', files.path('no-such-folder')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`catq-server: --playground "${files.path('no-such-folder')}" holds no index.html: give the folder of the console's build (packages/playground/dist, made by npm run build in packages/playground), or leave the flag out\n`);
+    expect(r.stdout).toBe('');
   });
   it('--help prints the usage', async () => {
     const r = await runServerToExit(['--help']);
