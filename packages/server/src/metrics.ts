@@ -12,8 +12,8 @@ export class ServiceMetrics {
    * The metrics, with prom-client loaded now: it is loaded only when metrics are asked for
    * (`--metrics-port`), since importing it is about a tenth of a second of the service's start.
    */
-  static async create(pool?: () => PoolStats | undefined): Promise<ServiceMetrics> {
-    return new ServiceMetrics(await import('prom-client'), pool);
+  static async create(pool?: () => PoolStats | undefined, replicasUp?: () => number[] | undefined): Promise<ServiceMetrics> {
+    return new ServiceMetrics(await import('prom-client'), pool, replicasUp);
   }
 
   readonly registry: Registry;
@@ -25,7 +25,7 @@ export class ServiceMetrics {
   readonly qRejected: Counter<'code'>;
   readonly rateLimited: Counter;
 
-  private constructor(client: typeof import('prom-client'), pool?: () => PoolStats | undefined) {
+  private constructor(client: typeof import('prom-client'), pool?: () => PoolStats | undefined, replicasUp?: () => number[] | undefined) {
     const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = client;
     const registry = (this.registry = new Registry());
     this.requests = new Counter({ name: 'catq_http_requests_total', help: 'HTTP requests answered, by route, method and status.', labelNames: ['route', 'method', 'status'] as const, registers: [registry] });
@@ -68,6 +68,17 @@ export class ServiceMetrics {
         registers,
         collect() {
           this.set(pool()?.waiting ?? 0);
+        },
+      });
+    }
+    if (replicasUp) {
+      new Gauge({
+        name: 'catq_db_replica_up',
+        help: 'Whether each read replica answers (1) or rests after a failure, its reads going elsewhere (0); replica counts from 1 in --read-database-url order.',
+        labelNames: ['replica'] as const,
+        registers: [registry],
+        collect() {
+          replicasUp()?.forEach((up, i) => this.set({ replica: String(i + 1) }, up));
         },
       });
     }

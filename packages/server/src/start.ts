@@ -11,6 +11,7 @@ import { Readiness } from './health.js';
 import { KeyFileError, loadKeys, replaceKeys } from './keys.js';
 import { ServiceMetrics } from './metrics.js';
 import { openPglite, openPostgres, type Db } from './store/db.js';
+import { FIRST_REST_MS, MAX_REST_MS } from './store/replica-health.js';
 import { createSchema, itemsTable } from './store/schema.js';
 import { startBackfills, stopBackfills } from './store/backfill.js';
 import type { TableStore } from './store/layout.js';
@@ -53,7 +54,25 @@ async function openDb(config: ServerConfig, hooks: { onUnavailable: (kind: strin
     ...(config.readDatabaseUrls ? { readUrls: config.readDatabaseUrls } : {}),
     onUnavailable: (u) => hooks.onUnavailable(u.kind),
     onAcquire: hooks.onAcquire,
+    onReplicaChange: (change) => {
+      const name = `read replica ${change.index + 1} (${serverName(config.readDatabaseUrls?.[change.index] ?? '')})`;
+      process.stderr.write(
+        change.up
+          ? `catq-server: ${name} answers again; reads go to it again.\n`
+          : `catq-server: warning: ${name} does not answer (${change.reason}); its reads go to the other replicas or the primary until it does (tried again after ${FIRST_REST_MS / 1000} s, then at doubling intervals of at most ${MAX_REST_MS / 1000} s).\n`,
+      );
+    },
   });
+}
+
+/** `host:port/database` of a PostgreSQL URL: what a message may show of it (never the password). */
+function serverName(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'a URL that cannot be read';
+  }
 }
 
 /**
@@ -96,7 +115,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     );
   }
   let db: Db | undefined;
-  const metrics = config.metricsPort === undefined ? undefined : await ServiceMetrics.create(() => db?.stats?.());
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : await ServiceMetrics.create(
+          () => db?.stats?.(),
+          () => db?.replicasUp?.(),
+        );
   const tables = catalogs.map((c) => itemsTable(c.Id));
   const sharded = config.shardUrls !== undefined;
   const readiness = new Readiness(async () => {
@@ -134,6 +159,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw new StartError(`cannot open the database: ${(e as Error).message}`);
   }
   const open = db;
+  // A replica that does not answer at start is said at once (the service starts all the same).
+  void open.checkReplicas?.();
   if (open.pooled) {
     process.stderr.write(
       'catq-server: the database is reached through a transaction pooler (PgBouncer) that refuses start-up parameters: ' +

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DatabaseUnavailable, isRetryable, unavailableFor } from './failures.js';
 import { freshInMemory } from './fresh-cluster.js';
+import { ReplicaHealth, type ReplicaChange } from './replica-health.js';
 /**
  * One small interface over the two PostgreSQL engines the service runs on: a real server through
  * `pg` (a pool) and embedded PGlite (one in-process connection, in memory or in a directory).
@@ -35,6 +36,10 @@ export interface Db extends Queryable {
   ping?(): Promise<void>;
   /** How full the connection pools are (a PostgreSQL server only). */
   stats?(): PoolStats;
+  /** Whether each read replica takes reads (1) or is left out after a failure (0), in `--read-database-url` order. */
+  readonly replicasUp?: (() => number[]) | undefined;
+  /** Tries each read replica once; one that does not answer is left out (as after a failed read). */
+  checkReplicas?(): Promise<void>;
   /**
    * Whether the server is reached through a transaction pooler (PgBouncer) that refused the
    * connection's start-up parameters, so they are not sent (see {@link openPostgres}).
@@ -62,6 +67,8 @@ export interface PostgresOptions {
   readonly retryDeadlineMs?: number;
   /** PostgreSQL streaming replicas: reads (`reads`) go to them in turn, falling back to the primary. */
   readonly readUrls?: readonly string[];
+  /** Called when a read replica stops answering (it then rests: docs/operations.md) and when it answers again. */
+  readonly onReplicaChange?: (change: ReplicaChange) => void;
   /** Called with every failure that means the database is unavailable (the service then checks its readiness). */
   readonly onUnavailable?: (e: DatabaseUnavailable) => void;
   /** Called with how long each statement or transaction waited for a pool connection, in seconds. */
@@ -121,7 +128,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       ...(timeout > 0 && !pooled ? { statement_timeout: timeout, query_timeout: timeout + 5000 } : {}),
     });
     // A client that loses its server emits 'error'; without a listener that would end the process.
+    // The pool listens while a client is idle; a client lent out (a statement running, or about
+    // to) has no listener of the pool's, so each client gets one of its own for its whole life:
+    // its statements still fail (and the request gets its 503), the process goes on.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return pool;
   };
   let pooled = options.pooled ?? false;
@@ -200,16 +211,24 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       client.release(broken);
     }
   };
-  let turn = 0;
+  const health = new ReplicaHealth(
+    replicas.length,
+    async (index) => void (await run(replicas[index] as Pool, 'SELECT 1', [])),
+    options.onReplicaChange,
+  );
   const onReplica = async (sql: string, params: readonly unknown[], indexed: boolean): Promise<Row[]> => {
-    const replica = replicas[turn++ % replicas.length] as Pool;
+    const index = health.next();
+    if (index === undefined) return run(primary, sql, params, indexed);
+    let rows: Row[];
     try {
-      return await run(replica, sql, params, indexed);
+      rows = await run(replicas[index] as Pool, sql, params, indexed);
     } catch (e) {
       // A replica that is down: the primary answers instead (it has everything the replica has).
-      if (e instanceof DatabaseUnavailable && e.kind === 'down') return run(primary, sql, params, indexed);
-      throw e;
+      if (!(e instanceof DatabaseUnavailable && e.kind === 'down')) throw e;
+      health.failed(index, e.cause instanceof Error ? e.cause.message : e.message);
+      return run(primary, sql, params, indexed);
     }
+    return rows;
   };
   const replicaReads = (): Queryable => ({
     query: (sql, params = []) => onReplica(sql, params, false),
@@ -222,6 +241,19 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     query: (sql, params = []) => run(primary, sql, params),
     queryIndexed: (sql, params = []) => run(primary, sql, params, true),
     reads: replicas.length ? replicaReads() : undefined,
+    replicasUp: replicas.length ? () => health.upStates() : undefined,
+    async checkReplicas() {
+      await Promise.all(
+        replicas.map((pool, index) =>
+          run(pool, 'SELECT 1', []).then(
+            () => {},
+            (e: unknown) => {
+              if (e instanceof DatabaseUnavailable && e.kind === 'down') health.failed(index, e.cause instanceof Error ? e.cause.message : e.message);
+            },
+          ),
+        ),
+      );
+    },
     async transaction(fn) {
       // A deadlock or serialization failure rolls the whole batch back: run it again, after a short
       // random pause that grows, until it is stored or the retry deadline passes.
@@ -262,6 +294,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       return { total, idle, waiting, max: all.reduce((n, p) => n + (p.options.max ?? max), 0) };
     },
     close: async () => {
+      health.close();
       await Promise.all(all.map((p) => p.end()));
     },
   };
