@@ -67,7 +67,7 @@ export interface PostgresOptions {
   readonly retryDeadlineMs?: number;
   /** PostgreSQL streaming replicas: reads (`reads`) go to them in turn, falling back to the primary. */
   readonly readUrls?: readonly string[];
-  /** Called when a read replica stops answering (it then rests: docs/operations.md) and when it answers again. */
+  /** Called when a read replica stops answering (it is then left out: replica-health.ts) and when it answers again. */
   readonly onReplicaChange?: (change: ReplicaChange) => void;
   /** Called with every failure that means the database is unavailable (the service then checks its readiness). */
   readonly onUnavailable?: (e: DatabaseUnavailable) => void;
@@ -103,6 +103,16 @@ export interface PoolStats {
   readonly idle: number;
   readonly waiting: number;
   readonly max: number;
+}
+
+/** Whether a failure means the server does not answer (unreachable, refused, lost). */
+function isDown(e: unknown): e is DatabaseUnavailable {
+  return e instanceof DatabaseUnavailable && e.kind === 'down';
+}
+
+/** What went wrong, in the driver's words (the unavailable error's own message is the client's). */
+function causeText(e: DatabaseUnavailable): string {
+  return e.cause instanceof Error ? e.cause.message : e.message;
 }
 
 type Pool = import('pg').Pool;
@@ -219,16 +229,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const onReplica = async (sql: string, params: readonly unknown[], indexed: boolean): Promise<Row[]> => {
     const index = health.next();
     if (index === undefined) return run(primary, sql, params, indexed);
-    let rows: Row[];
     try {
-      rows = await run(replicas[index] as Pool, sql, params, indexed);
+      return await run(replicas[index] as Pool, sql, params, indexed);
     } catch (e) {
       // A replica that is down: the primary answers instead (it has everything the replica has).
-      if (!(e instanceof DatabaseUnavailable && e.kind === 'down')) throw e;
-      health.failed(index, e.cause instanceof Error ? e.cause.message : e.message);
+      if (!isDown(e)) throw e;
+      health.failed(index, causeText(e));
       return run(primary, sql, params, indexed);
     }
-    return rows;
   };
   const replicaReads = (): Queryable => ({
     query: (sql, params = []) => onReplica(sql, params, false),
@@ -248,7 +256,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
           run(pool, 'SELECT 1', []).then(
             () => {},
             (e: unknown) => {
-              if (e instanceof DatabaseUnavailable && e.kind === 'down') health.failed(index, e.cause instanceof Error ? e.cause.message : e.message);
+              if (isDown(e)) health.failed(index, causeText(e));
             },
           ),
         ),
