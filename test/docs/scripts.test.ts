@@ -36,6 +36,7 @@ const CASES: Readonly<Record<string, readonly BadCall[]>> = {
   'packages/server/bin/catq-server.js': [{ args: ['--bogus'] }, { args: ['--catalog', join(scratch, 'missing.json'), '--api-key', 'k'] }],
   'bench/run.mjs': [{ args: ['no-such-benchmark'] }],
   'bench/upsert-profile.mjs': [{ args: ['--items', '1000'] }],
+  'bench/upsert-indexes.mjs': [{ args: ['--items', '1000'] }],
   'bench/service-cpu.mjs': [{ args: ['--bogus'] }, { args: [], env: { BENCH_DB: '' } }],
 };
 
