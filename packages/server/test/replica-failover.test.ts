@@ -164,3 +164,23 @@ describe('a connection lost while its statements run', () => {
     }
   });
 });
+
+describe('a read replica that lacks a catalog table (behind the primary)', () => {
+  it('has the primary answer its reads, and is not left out', async () => {
+    // An empty database as the "replica": it answers, but holds none of the service's tables.
+    const empty = await freshDatabase('replica_behind');
+    const behind = await startServer(['--catalog', files.path('c.json'), '--api-key', KEY, '--log-level', 'warn', '--database-url', db.url, '--read-database-url', empty.url]);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await call(behind.url, 'GET', '/v1/catalog/903/product?limit=10');
+        expect(r.status).toBe(200);
+        expect(r.body.Items.map((item: { Id: number }) => item.Id)).toEqual([1, 2]);
+      }
+      expect((await call(behind.url, 'GET', '/v1/catalog/903/product/2')).status).toBe(200);
+      expect(behind.stderr()).not.toContain('does not answer');
+    } finally {
+      await behind.stop();
+      await empty.drop();
+    }
+  });
+});

@@ -232,9 +232,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     try {
       return await run(replicas[index] as Pool, sql, params, indexed);
     } catch (e) {
-      // A replica that is down: the primary answers instead (it has everything the replica has).
-      if (!isDown(e)) throw e;
-      health.failed(index, causeText(e));
+      // The primary has everything a replica has: it answers for a replica that is down (which
+      // is then left out), and for one that lacks a table yet (it has not replayed the primary's
+      // CREATE TABLE of a catalog added at a restart: it is behind, not away).
+      if (isDown(e)) health.failed(index, causeText(e));
+      else if (!(e instanceof DatabaseUnavailable && e.kind === 'schema')) throw e;
       return run(primary, sql, params, indexed);
     }
   };
