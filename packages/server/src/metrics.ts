@@ -74,7 +74,7 @@ export class ServiceMetrics {
     if (replicasUp) {
       new Gauge({
         name: 'catq_db_replica_up',
-        help: 'Whether each read replica answers (1) or rests after a failure, its reads going elsewhere (0); replica counts from 1 in --read-database-url order.',
+        help: 'Whether each read replica takes reads (1) or is left out after a failure, its reads going to the others or the primary (0); replica counts from 1 in --read-database-url order.',
         labelNames: ['replica'] as const,
         registers: [registry],
         collect() {

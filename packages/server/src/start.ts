@@ -11,6 +11,7 @@ import { Readiness } from './health.js';
 import { KeyFileError, loadKeys, replaceKeys } from './keys.js';
 import { ServiceMetrics } from './metrics.js';
 import { openPglite, openPostgres, type Db } from './store/db.js';
+import { urlLabel } from './store/postgres-address.js';
 import { FIRST_REST_MS, MAX_REST_MS } from './store/replica-health.js';
 import { createSchema, itemsTable } from './store/schema.js';
 import { startBackfills, stopBackfills } from './store/backfill.js';
@@ -55,7 +56,7 @@ async function openDb(config: ServerConfig, hooks: { onUnavailable: (kind: strin
     onUnavailable: (u) => hooks.onUnavailable(u.kind),
     onAcquire: hooks.onAcquire,
     onReplicaChange: (change) => {
-      const name = `read replica ${change.index + 1} (${serverName(config.readDatabaseUrls?.[change.index] ?? '')})`;
+      const name = `read replica ${change.index + 1} (${urlLabel(config.readDatabaseUrls?.[change.index] ?? '')})`;
       process.stderr.write(
         change.up
           ? `catq-server: ${name} answers again; reads go to it again.\n`
@@ -63,16 +64,6 @@ async function openDb(config: ServerConfig, hooks: { onUnavailable: (kind: strin
       );
     },
   });
-}
-
-/** `host:port/database` of a PostgreSQL URL: what a message may show of it (never the password). */
-function serverName(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
-  } catch {
-    return 'a URL that cannot be read';
-  }
 }
 
 /**
@@ -120,7 +111,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ? undefined
       : await ServiceMetrics.create(
           () => db?.stats?.(),
-          () => db?.replicasUp?.(),
+          config.readDatabaseUrls?.length ? () => db?.replicasUp?.() : undefined,
         );
   const tables = catalogs.map((c) => itemsTable(c.Id));
   const sharded = config.shardUrls !== undefined;

@@ -3,6 +3,7 @@ import type { Queryable } from '../store/db.js';
 import { ident } from '../store/names.js';
 import { searchTable } from '../store/layout.js';
 import { itemsTable } from '../store/schema.js';
+import { addressLabel, postgresAddress, type PostgresAddress } from '../store/postgres-address.js';
 
 /**
  * The coordinator's own tables and its view of the shards (see docs/operations.md, "Catalogs on
@@ -15,15 +16,10 @@ import { itemsTable } from '../store/schema.js';
  */
 
 /** A shard server as the command line names it. */
-export interface ShardAddress {
+export interface ShardAddress extends PostgresAddress {
   /** The name of its foreign server on the coordinator (stable for one host, port and database). */
   readonly name: string;
   readonly url: string;
-  readonly host: string;
-  readonly port: number;
-  readonly dbname: string;
-  readonly user?: string;
-  readonly password?: string;
 }
 
 /** The advisory lock of the coordinator's DDL and placement (one process at a time). */
@@ -40,19 +36,9 @@ export function shardAddress(url: string): ShardAddress {
     throw new Error(`--shard-url ${JSON.stringify(url)} is not a URL (postgres://USER@HOST:PORT/DATABASE).`);
   }
   if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new Error(`--shard-url ${JSON.stringify(url)} must be a postgres:// URL.`);
-  const host = decodeURIComponent(u.hostname) || 'localhost';
-  const port = u.port === '' ? 5432 : Number(u.port);
-  const dbname = decodeURIComponent(u.pathname.replace(/^\//, '')) || decodeURIComponent(u.username) || 'postgres';
-  const name = `catq_shard_${createHash('sha256').update(`${host}:${port}/${dbname}`).digest('hex').slice(0, 12)}`;
-  return {
-    name,
-    url,
-    host,
-    port,
-    dbname,
-    ...(u.username ? { user: decodeURIComponent(u.username) } : {}),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-  };
+  const address = postgresAddress(u);
+  const name = `catq_shard_${createHash('sha256').update(addressLabel(address)).digest('hex').slice(0, 12)}`;
+  return { name, url, ...address };
 }
 
 /** A PostgreSQL string literal, for the DDL options that take no parameters. */

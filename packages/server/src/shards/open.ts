@@ -2,6 +2,7 @@ import type { Catalog } from 'catq';
 import { openPostgres, type Db, type PostgresOptions } from '../store/db.js';
 import type { TableStore } from '../store/layout.js';
 import { ident } from '../store/names.js';
+import { addressLabel } from '../store/postgres-address.js';
 import { createSchema, itemsTable } from '../store/schema.js';
 import { chooseShard, coordinatorStatements, importCatalogTables, place, PLACEMENT_LOCK, readPlacement, registerShards, shardAddress, type ShardAddress } from './coordinator.js';
 import { ShardRouter } from './router.js';
@@ -55,7 +56,7 @@ export async function openShards(coordinatorUrl: string, coordinator: Db, shardU
       try {
         db = await openPostgres(a.url, options);
       } catch (e) {
-        throw new Error(`cannot open the shard server ${a.host}:${a.port}/${a.dbname}: ${(e as Error).message}`);
+        throw new Error(`cannot open the shard server ${addressLabel(a)}: ${(e as Error).message}`);
       }
       pools.set(a.name, db);
       stores.set(db, await withDdl(a.url, (ddl) => createSchema(ddl, catalogs, db)));

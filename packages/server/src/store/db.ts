@@ -37,7 +37,7 @@ export interface Db extends Queryable {
   /** How full the connection pools are (a PostgreSQL server only). */
   stats?(): PoolStats;
   /** Whether each read replica takes reads (1) or is left out after a failure (0), in `--read-database-url` order. */
-  readonly replicasUp?: (() => number[]) | undefined;
+  replicasUp?(): number[];
   /** Tries each read replica once; one that does not answer is left out (as after a failed read). */
   checkReplicas?(): Promise<void>;
   /**
@@ -221,11 +221,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       client.release(broken);
     }
   };
-  const health = new ReplicaHealth(
-    replicas.length,
-    async (index) => void (await run(replicas[index] as Pool, 'SELECT 1', [])),
-    options.onReplicaChange,
-  );
+  // A replica's trial: answered (undefined), or why not.
+  const probe = (index: number): Promise<string | undefined> =>
+    run(replicas[index] as Pool, 'SELECT 1', []).then(
+      () => undefined,
+      (e: unknown) => (e instanceof DatabaseUnavailable ? causeText(e) : e instanceof Error ? e.message : String(e)),
+    );
+  const health = new ReplicaHealth(replicas.length, probe, options.onReplicaChange);
   const onReplica = async (sql: string, params: readonly unknown[], indexed: boolean): Promise<Row[]> => {
     const index = health.next();
     if (index === undefined) return run(primary, sql, params, indexed);
@@ -251,19 +253,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     query: (sql, params = []) => run(primary, sql, params),
     queryIndexed: (sql, params = []) => run(primary, sql, params, true),
     reads: replicas.length ? replicaReads() : undefined,
-    replicasUp: replicas.length ? () => health.upStates() : undefined,
-    async checkReplicas() {
-      await Promise.all(
-        replicas.map((pool, index) =>
-          run(pool, 'SELECT 1', []).then(
-            () => {},
-            (e: unknown) => {
-              if (isDown(e)) health.failed(index, causeText(e));
-            },
-          ),
-        ),
-      );
-    },
+    replicasUp: () => health.upStates(),
+    checkReplicas: () => health.checkAll(),
     async transaction(fn) {
       // A deadlock or serialization failure rolls the whole batch back: run it again, after a short
       // random pause that grows, until it is stored or the retry deadline passes.

@@ -28,12 +28,13 @@ export class ReplicaHealth {
   private closed = false;
 
   /**
-   * @param probe resolves when replica `index` answers a trivial statement, rejects when it does not.
+   * @param probe tries replica `index` with a trivial statement: resolves to undefined when it
+   *   answers, to why not when it does not.
    * @param onChange told when a replica is left out and when it is taken back.
    */
   constructor(
     count: number,
-    private readonly probe: (index: number) => Promise<void>,
+    private readonly probe: (index: number) => Promise<string | undefined>,
     private readonly onChange: (change: ReplicaChange) => void = () => {},
   ) {
     this.states = Array.from({ length: count }, () => ({ up: true, restMs: 0 }));
@@ -60,6 +61,17 @@ export class ReplicaHealth {
     this.tryLater(index);
   }
 
+  /** Tries every replica that takes reads once (at start): one that does not answer is left out. */
+  async checkAll(): Promise<void> {
+    await Promise.all(
+      this.states.map(async (s, index) => {
+        if (!s.up) return;
+        const why = await this.probe(index);
+        if (why !== undefined) this.failed(index, why);
+      }),
+    );
+  }
+
   /** Whether each replica takes reads (1) or is left out (0), in `--read-database-url` order. */
   upStates(): number[] {
     return this.states.map((s) => (s.up ? 1 : 0));
@@ -74,19 +86,17 @@ export class ReplicaHealth {
   private tryLater(index: number): void {
     const s = this.states[index] as State;
     s.timer = setTimeout(() => {
-      this.probe(index).then(
-        () => {
-          if (this.closed) return;
+      void this.probe(index).then((why) => {
+        if (this.closed) return;
+        if (why === undefined) {
           s.up = true;
           s.restMs = 0;
           this.onChange({ index, up: true });
-        },
-        () => {
-          if (this.closed) return;
+        } else {
           s.restMs = Math.min(s.restMs * 2, MAX_REST_MS);
           this.tryLater(index);
-        },
-      );
+        }
+      });
     }, s.restMs);
     // The tries never keep the process alive.
     s.timer.unref();
