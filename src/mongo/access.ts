@@ -4,7 +4,7 @@
  * match language cannot address such keys (its keys are dotted paths), so every read goes
  * through `$getField` with the key as a `$literal` (MongoDB 5.0+).
  */
-import { diagnostic, QueryError, unknownOptions } from '../diagnostics/index.js';
+import { describeValue, diagnostic, QueryError, unknownOptions } from '../diagnostics/index.js';
 import { cond, typeIs } from './expr.js';
 import type { MongoExpr, MongoOptions } from './types.js';
 
@@ -30,7 +30,7 @@ export function itemRoot(options: MongoOptions | undefined, fn = 'toMongo'): Ite
       [
         diagnostic('mongo/bad-option', {
           option: 'prefix',
-          detail: 'it must be a dotted path of non-empty segments that do not start with "$" (for example "data")',
+          detail: `it must be a dotted path of non-empty segments that do not start with "$" (for example "data"), but it is ${describeValue(prefix)}`,
         }),
       ],
       'Invalid Mongo compiler options',

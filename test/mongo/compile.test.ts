@@ -89,6 +89,13 @@ describe('refusals', () => {
     for (const prefix of ['', '$data', 'a..b', 'a.$b', '.a', 'a\u0000b', 5 as unknown as string]) {
       expect(codesOf(() => toMongo(query([]), catalog, { prefix })), JSON.stringify(prefix)).toEqual(['mongo/bad-option']);
     }
+    let message = '';
+    try {
+      toMongo(query([]), catalog, { prefix: '$data' });
+    } catch (e) {
+      if (isQueryError(e)) message = e.diagnostics[0]!.message;
+    }
+    expect(message).toBe('Invalid option "prefix": it must be a dotted path of non-empty segments that do not start with "$" (for example "data"), but it is the string "$data".');
   });
 
   it('invalid queries: the validator\'s codes, all at once', () => {

@@ -138,6 +138,25 @@ describe('failures', () => {
     expect(codesOf(() => toSql(query([]), catalog, { dialect: 'sqlite', indexed: true }))).toEqual(['sql/bad-option']);
   });
 
+  it('a bad option\'s message says what it must be and what was given', () => {
+    const messages = (options: unknown): string[] => {
+      try {
+        toSql(query([]), catalog, options as SqlOptions);
+      } catch (e) {
+        if (isQueryError(e)) return e.diagnostics.map((d) => d.message);
+        throw e;
+      }
+      return [];
+    };
+    expect(messages({ dialect: 'postgresql' })).toEqual(['Invalid option "dialect": it must be "postgres", "sqlite" or "mysql", but it is the string "postgresql".']);
+    expect(messages({})).toEqual(['Invalid option "dialect": it must be "postgres", "sqlite" or "mysql", but it is missing.']);
+    expect(messages({ dialect: 'mysql', indexed: 'yes', table: ['a', 'b', 'c'] })).toEqual([
+      'Invalid option "table": it must be a table name or [schema, table], but it is an array.',
+      'Invalid option "indexed": it must be true or false, but it is the string "yes".',
+    ]);
+    expect(messages({ dialect: 'sqlite', column: 7 })).toEqual(['Invalid option "column": it must be a string, but it is the number 7.']);
+  });
+
   it('NUL: refused in PostgreSQL text (which cannot hold it) and in keys; bound as is on SQLite', () => {
     const q = query([clause('=', 'brand', 'a\u0000b')]);
     expect(codesOf(() => toSql(q, catalog, { dialect: 'postgres' }))).toEqual(['sql/unsupported']);

@@ -1,4 +1,4 @@
-import { diagnostic, QueryError } from '../../diagnostics/index.js';
+import { describeValue, diagnostic, QueryError } from '../../diagnostics/index.js';
 import type { SearchLayout } from './plan.js';
 import { sqlTypeOf, type ColumnRole, type LayoutIndex } from './plan.js';
 import { ident } from './names.js';
@@ -72,7 +72,7 @@ export function layoutDdl(layout: SearchLayout, target: LayoutTarget, options: L
   const t = resolveTarget(target);
   const compression = options?.compression;
   if (compression !== undefined && compression !== 'lz4' && compression !== 'pglz') {
-    throw new QueryError([diagnostic('sql/bad-option', { option: 'compression', detail: 'it must be "lz4" or "pglz"' }, { path: '/compression' })], 'Invalid layout options');
+    throw new QueryError([diagnostic('sql/bad-option', { option: 'compression', detail: `it must be "lz4" or "pglz", but it is ${describeValue(compression)}` }, { path: '/compression' })], 'Invalid layout options');
   }
   const out = [`CREATE TABLE IF NOT EXISTS ${t.table} (${tableColumns(layout)})`, `ALTER TABLE ${t.table} ADD COLUMN IF NOT EXISTS ${ident(layout.listed.column)} text`];
   const idIndex = idOrderExpression(layout.policy.prefixLength);

@@ -1,7 +1,7 @@
 import type { Query } from '../../ast/index.js';
 import type { Catalog } from '../../catalog/index.js';
 import type { CheckedQuery } from '../../check/index.js';
-import { diagnostic, QueryError } from '../../diagnostics/index.js';
+import { describeValue, diagnostic, QueryError } from '../../diagnostics/index.js';
 import { complementComparison, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
 import { withoutQ } from '../../listing/params.js';
 import { SqlBuilder } from '../builder.js';
@@ -75,12 +75,12 @@ function unfilledListed(): QueryError {
 function walkOf(options: LayoutListOptions, limit: number): number {
   const w = options.walkRows;
   if (w !== undefined) {
-    if (!Number.isInteger(w) || w < 1) throw new QueryError([diagnostic('sql/bad-option', { option: 'walkRows', detail: 'it must be a positive integer' }, { path: '/walkRows' })], 'Invalid options');
+    if (!Number.isInteger(w) || w < 1) throw new QueryError([diagnostic('sql/bad-option', { option: 'walkRows', detail: `it must be a positive integer, but it is ${describeValue(w)}` }, { path: '/walkRows' })], 'Invalid options');
     return w;
   }
   const rows = options.tableRows;
   if (rows !== undefined && !(typeof rows === 'number' && Number.isFinite(rows) && rows >= 0)) {
-    throw new QueryError([diagnostic('sql/bad-option', { option: 'tableRows', detail: 'it must be a finite number, 0 or more' }, { path: '/tableRows' })], 'Invalid options');
+    throw new QueryError([diagnostic('sql/bad-option', { option: 'tableRows', detail: `it must be a finite number, 0 or more, but it is ${describeValue(rows)}` }, { path: '/tableRows' })], 'Invalid options');
   }
   return walkRowsFor(limit, rows ?? 1_000_000);
 }

@@ -1,4 +1,4 @@
-import { diagnostic, QueryError } from '../../diagnostics/index.js';
+import { describeValue, diagnostic, QueryError } from '../../diagnostics/index.js';
 
 /**
  * What the search layout indexes, per attribute (docs/sql.md, "The search layout"). Nothing it
@@ -57,7 +57,7 @@ export const DEFAULT_TERM_BYTES = 1000;
 function bounded(value: number | undefined, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new QueryError([diagnostic('sql/bad-option', { option: name, detail: `it must be an integer from ${min} to ${max}` }, { path: `/${name}` })], 'Invalid layout policy');
+    throw new QueryError([diagnostic('sql/bad-option', { option: name, detail: `it must be an integer from ${min} to ${max}, but it is ${describeValue(value)}` }, { path: `/${name}` })], 'Invalid layout policy');
   }
   return value;
 }
