@@ -8,63 +8,12 @@
  * PostgreSQL server (a replica's content does not matter here, only whether it answers): it
  * relays, or swallows every connection without a word (a dead network link), on command.
  */
-import { createServer, Socket, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DATABASE_URL, freshDatabase, KEY, startServer, tempFiles, type ServerProcess } from './support/process.js';
+import { Relay } from './support/relay.js';
 
 const CATALOG = { Id: 903, Name: 'Failover catalog', Type: 'Product', Aliases: { Id: 'id', Name: 'name' }, SearchableAttributes: [{ Attribute: 'v', Type: 'Number', Cardinality: 'One' }] };
 const files = tempFiles({ 'c.json': JSON.stringify(CATALOG) });
-
-/** A TCP relay to the PostgreSQL server that can turn into a black hole. */
-class Relay {
-  private readonly sockets = new Set<Socket>();
-  /** Connections opened to the relay so far. */
-  connections = 0;
-  blackHole = false;
-  /** Cut each connection the moment its client sends a statement (the statement then runs on a dead connection). */
-  cutOnStatement = false;
-  readonly server: Server;
-
-  constructor(target: { host: string; port: number }) {
-    this.server = createServer((client) => {
-      this.connections++;
-      this.sockets.add(client);
-      client.on('close', () => this.sockets.delete(client));
-      client.on('error', () => {});
-      if (this.blackHole) return; // accepted, never answered
-      const upstream = new Socket();
-      upstream.on('error', () => client.destroy());
-      client.on('close', () => upstream.destroy());
-      upstream.connect(target.port, target.host, () => {
-        client.on('data', (chunk: Buffer) => {
-          // A Parse or Query message: the client is sending a statement.
-          if (this.cutOnStatement && (chunk[0] === 0x50 || chunk[0] === 0x51)) {
-            client.destroy();
-            upstream.destroy();
-          } else upstream.write(chunk);
-        });
-        upstream.pipe(client);
-      });
-      this.sockets.add(upstream);
-      upstream.on('close', () => this.sockets.delete(upstream));
-    });
-  }
-
-  listen(): Promise<number> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', () => resolve((this.server.address() as { port: number }).port)));
-  }
-
-  /** Every open connection cut, and every new one swallowed. */
-  cut(): void {
-    this.blackHole = true;
-    for (const s of this.sockets) s.destroy();
-  }
-
-  close(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 const until = async (ok: () => boolean | Promise<boolean>, ms: number): Promise<void> => {
   for (const end = Date.now() + ms; !(await ok()) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));

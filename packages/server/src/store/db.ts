@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DatabaseUnavailable, isRetryable, unavailableFor } from './failures.js';
 import { freshInMemory } from './fresh-cluster.js';
 import { ReplicaHealth, type ReplicaChange } from './replica-health.js';
+import { StatementWatch } from './statement-watch.js';
 /**
  * One small interface over the two PostgreSQL engines the service runs on: a real server through
  * `pg` (a pool) and embedded PGlite (one in-process connection, in memory or in a directory).
@@ -118,6 +119,24 @@ function causeText(e: DatabaseUnavailable): string {
 type Pool = import('pg').Pool;
 type PoolClient = import('pg').PoolClient;
 
+/**
+ * The rows of one statement on a pooled client, through node-postgres's callback form, under the
+ * watch's deadline when there is one. The promise form (`client.query(sql, params)` without a
+ * callback) made a List page's rows outlive their request: under a steady list load about 0.8 MB
+ * more of the heap survived each young-generation collection, whose pauses grew by a third, and
+ * the old generation filled faster (measured with `--trace-gc-nvp` on the 1M-item database).
+ */
+function rowsOf(client: PoolClient, sql: string, params: readonly unknown[] | undefined, watch: StatementWatch | undefined): Promise<Row[]> {
+  return new Promise((resolve, reject) => {
+    watch?.start(client);
+    client.query(sql, params === undefined ? [] : [...params], (error: Error | undefined, result: { rows: Row[] }) => {
+      watch?.end(client);
+      if (error) reject(error);
+      else resolve(result.rows);
+    });
+  });
+}
+
 /** Opens a pool on a PostgreSQL server (and on its read replicas). */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
   const { default: pg } = await import('pg');
@@ -135,7 +154,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       idleTimeoutMillis: options.idleTimeoutMs ?? DEFAULT_POOL_IDLE_MS,
       keepAlive: true,
-      ...(timeout > 0 && !pooled ? { statement_timeout: timeout, query_timeout: timeout + 5000 } : {}),
+      ...(timeout > 0 && !pooled ? { statement_timeout: timeout } : {}),
     });
     // A client that loses its server emits 'error'; without a listener that would end the process.
     // The pool listens while a client is idle; a client lent out (a statement running, or about
@@ -178,6 +197,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     });
   }
   const all = [primary, ...replicas, ...companions.values()];
+  // A statement that the server does not answer at all (its statement_timeout would have ended it
+  // with a clearer error by then) loses its connection a little after the statement timeout.
+  const watch = timeout > 0 ? new StatementWatch(timeout + Math.min(5000, timeout)) : undefined;
   const fail = (e: unknown, connecting = false, pool: Pool = primary): unknown => {
     const u = unavailableFor(e, timeout, connecting);
     // (a replica that fails is not the service failing: the primary answers instead)
@@ -202,14 +224,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     try {
       // Unnamed statements: PostgreSQL plans each with its values (a generic plan of a listing
       // can be a thousand times slower for some values than for others).
-      if (!indexed || companion) return (await client.query(sql, [...params])).rows as Row[];
-      await client.query(INDEXED_TRANSACTION);
+      if (!indexed || companion) return await rowsOf(client, sql, params, watch);
+      await rowsOf(client, INDEXED_TRANSACTION, undefined, watch);
       try {
-        const rows = (await client.query(sql, [...params])).rows as Row[];
-        await client.query('COMMIT');
+        const rows = await rowsOf(client, sql, params, watch);
+        await rowsOf(client, 'COMMIT', undefined, watch);
         return rows;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
+        await rowsOf(client, 'ROLLBACK', undefined, watch).catch(() => {});
         throw e;
       }
     } catch (e) {
@@ -262,13 +284,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       for (let attempt = 1; ; attempt++) {
         const client = await connect(primary);
         try {
-          await client.query('BEGIN');
-          const out = await fn({ query: async (sql, params = []) => (await client.query(sql, [...params])).rows as Row[] });
-          await client.query('COMMIT');
+          await rowsOf(client, 'BEGIN', undefined, watch);
+          const out = await fn({ query: (sql, params = []) => rowsOf(client, sql, params, watch) });
+          await rowsOf(client, 'COMMIT', undefined, watch);
           client.release();
           return out;
         } catch (e) {
-          await client.query('ROLLBACK').catch(() => {});
+          await rowsOf(client, 'ROLLBACK', undefined, watch).catch(() => {});
           const out = isRetryable(e) ? undefined : fail(e);
           // A connection that failed (not a statement that failed) is not given back to the pool.
           client.release(out instanceof DatabaseUnavailable && (e as { code?: unknown }).code !== '57014' ? (e as Error) : undefined);
@@ -296,6 +318,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     },
     close: async () => {
       health.close();
+      watch?.close();
       await Promise.all(all.map((p) => p.end()));
     },
   };
