@@ -128,12 +128,13 @@ type PoolClient = import('pg').PoolClient;
  */
 function rowsOf(client: PoolClient, sql: string, params: readonly unknown[] | undefined, watch: StatementWatch | undefined): Promise<Row[]> {
   return new Promise((resolve, reject) => {
-    watch?.start(client);
     client.query(sql, params === undefined ? [] : [...params], (error: Error | undefined, result: { rows: Row[] }) => {
       watch?.end(client);
       if (error) reject(error);
       else resolve(result.rows);
     });
+    // (After the call: one that throws has no statement to watch. node-postgres always answers later.)
+    watch?.start(client);
   });
 }
 
