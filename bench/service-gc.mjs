@@ -10,7 +10,7 @@
 //   BENCH_DB=catq_s1m OTHER=/path/to/other/checkout node bench/service-gc.mjs   # alternate two builds
 // Env: BENCH_DB (required), DATABASE_URL (the server, default postgres://postgres@127.0.0.1:5432),
 // N (pages per run, default 4000), ROUNDS (default 2), OTHER (a checkout whose
-// packages/server/bin/catq-server.js runs alternately with this one's). Needs `npm run build`.
+// packages/server/bin/catq-server.js, built, runs alternately with this one's). Needs `npm run build`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -43,8 +43,8 @@ export interface ResolvedOptions {
 export const SQL_OPTION_KEYS: readonly string[] = ['dialect', 'table', 'column', 'indexed', 'inlineConstants', 'limits'];
 
 
-/** What was given, for a message: `missing`, or the value described. */
-const given = (v: unknown): string => (v === undefined ? 'missing' : describeValue(v));
+/** What was given, for an option's message: `missing`, or the value described. */
+export const describeGiven = (v: unknown): string => (v === undefined ? 'missing' : describeValue(v));
 
 function identProblem(name: unknown): string | undefined {
   if (typeof name !== 'string') return 'it must be a string';
@@ -66,22 +66,22 @@ export function resolveOptions(options: SqlOptions, fn = 'toSql', known: readonl
     throw new QueryError(problems, 'Invalid SQL options');
   }
   const dialect = dialectOf(options.dialect);
-  if (!dialect) bad('dialect', `it must be ${DIALECT_NAMES.map((n) => JSON.stringify(n)).join(', ').replace(/, ([^,]*)$/, ' or $1')}, but it is ${given(options.dialect)}`);
+  if (!dialect) bad('dialect', `it must be ${DIALECT_NAMES.map((n) => JSON.stringify(n)).join(', ').replace(/, ([^,]*)$/, ' or $1')}, but it is ${describeGiven(options.dialect)}`);
   const tableParts = options.table === undefined ? ['items'] : typeof options.table === 'string' ? [options.table] : options.table;
   if (!Array.isArray(tableParts) || tableParts.length === 0 || tableParts.length > 2) {
-    bad('table', `it must be a table name or [schema, table], but it is ${given(options.table)}`);
+    bad('table', `it must be a table name or [schema, table], but it is ${describeGiven(options.table)}`);
   } else {
     for (const part of tableParts) {
       const p = identProblem(part);
-      if (p) bad('table', `${p}, but it is ${given(part)}`);
+      if (p) bad('table', `${p}, but it is ${describeGiven(part)}`);
     }
   }
   const column = options.column ?? 'data';
   const cp = identProblem(column);
-  if (cp) bad('column', `${cp}, but it is ${given(column)}`);
-  if (options.indexed !== undefined && typeof options.indexed !== 'boolean') bad('indexed', `it must be true or false, but it is ${given(options.indexed)}`);
+  if (cp) bad('column', `${cp}, but it is ${describeGiven(column)}`);
+  if (options.indexed !== undefined && typeof options.indexed !== 'boolean') bad('indexed', `it must be true or false, but it is ${describeGiven(options.indexed)}`);
   if (options.indexed && dialect && !dialect.prefilter) bad('indexed', `${dialect.name} has no index prefilters`);
-  if (options.inlineConstants !== undefined && typeof options.inlineConstants !== 'boolean') bad('inlineConstants', `it must be true or false, but it is ${given(options.inlineConstants)}`);
+  if (options.inlineConstants !== undefined && typeof options.inlineConstants !== 'boolean') bad('inlineConstants', `it must be true or false, but it is ${describeGiven(options.inlineConstants)}`);
   if (options.inlineConstants && dialect && dialect.name !== 'postgres') bad('inlineConstants', 'constants are inlined for postgres only');
   if (problems.length || !dialect) throw new QueryError(problems, 'Invalid SQL options');
   return {

@@ -1,4 +1,5 @@
-import { describeValue, diagnostic, QueryError } from '../../diagnostics/index.js';
+import { diagnostic, QueryError } from '../../diagnostics/index.js';
+import { describeGiven } from '../options.js';
 import { hash8, ident } from './names.js';
 
 /** Where a search layout lives. */
@@ -20,7 +21,7 @@ export interface ResolvedTarget {
 
 function badName(option: string, v: unknown): QueryError | undefined {
   if (typeof v === 'string' && v !== '' && !v.includes('\u0000')) return undefined;
-  return new QueryError([diagnostic('sql/bad-option', { option, detail: `it must be a non-empty string without NUL, but it is ${v === undefined ? 'missing' : describeValue(v)}` }, { path: `/${option}` })], 'Invalid layout options');
+  return new QueryError([diagnostic('sql/bad-option', { option, detail: `it must be a non-empty string without NUL, but it is ${describeGiven(v)}` }, { path: `/${option}` })], 'Invalid layout options');
 }
 
 /** Checks and quotes a target; throws QueryError (`sql/bad-option`). */

@@ -119,25 +119,6 @@ function causeText(e: DatabaseUnavailable): string {
 type Pool = import('pg').Pool;
 type PoolClient = import('pg').PoolClient;
 
-/**
- * The rows of one statement on a pooled client, through node-postgres's callback form, under the
- * watch's deadline when there is one. The promise form (`client.query(sql, params)` without a
- * callback) made a List page's rows outlive their request: under a steady list load about 0.8 MB
- * more of the heap survived each young-generation collection, whose pauses grew by a third, and
- * the old generation filled faster (measured with `--trace-gc-nvp` on the 1M-item database).
- */
-function rowsOf(client: PoolClient, sql: string, params: readonly unknown[] | undefined, watch: StatementWatch | undefined): Promise<Row[]> {
-  return new Promise((resolve, reject) => {
-    client.query(sql, params === undefined ? [] : [...params], (error: Error | undefined, result: { rows: Row[] }) => {
-      watch?.end(client);
-      if (error) reject(error);
-      else resolve(result.rows);
-    });
-    // (After the call: one that throws has no statement to watch. node-postgres always answers later.)
-    watch?.start(client);
-  });
-}
-
 /** Opens a pool on a PostgreSQL server (and on its read replicas). */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
   const { default: pg } = await import('pg');
@@ -201,6 +182,23 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // A statement that the server does not answer at all (its statement_timeout would have ended it
   // with a clearer error by then) loses its connection a little after the statement timeout.
   const watch = timeout > 0 ? new StatementWatch(timeout + Math.min(5000, timeout)) : undefined;
+  /**
+   * The rows of one statement on a pooled client, through node-postgres's callback form, under the
+   * watch's deadline. The promise form (`client.query(sql, params)` without a callback) made a List
+   * page's rows outlive their request: under a steady list load about 0.8 MB more of the heap
+   * survived each young-generation collection, whose pauses grew by a third, and the old
+   * generation filled faster (measured with `--trace-gc-nvp` on the 1M-item database).
+   */
+  const rowsOf = (client: PoolClient, sql: string, params: readonly unknown[] = []): Promise<Row[]> =>
+    new Promise((resolve, reject) => {
+      client.query(sql, [...params], (error: Error | undefined, result: { rows: Row[] }) => {
+        watch?.end(client);
+        if (error) reject(error);
+        else resolve(result.rows);
+      });
+      // (After the call: one that throws has no statement to watch. node-postgres always answers later.)
+      watch?.start(client);
+    });
   const fail = (e: unknown, connecting = false, pool: Pool = primary): unknown => {
     const u = unavailableFor(e, timeout, connecting);
     // (a replica that fails is not the service failing: the primary answers instead)
@@ -225,14 +223,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     try {
       // Unnamed statements: PostgreSQL plans each with its values (a generic plan of a listing
       // can be a thousand times slower for some values than for others).
-      if (!indexed || companion) return await rowsOf(client, sql, params, watch);
-      await rowsOf(client, INDEXED_TRANSACTION, undefined, watch);
+      if (!indexed || companion) return await rowsOf(client, sql, params);
+      await rowsOf(client, INDEXED_TRANSACTION);
       try {
-        const rows = await rowsOf(client, sql, params, watch);
-        await rowsOf(client, 'COMMIT', undefined, watch);
+        const rows = await rowsOf(client, sql, params);
+        await rowsOf(client, 'COMMIT');
         return rows;
       } catch (e) {
-        await rowsOf(client, 'ROLLBACK', undefined, watch).catch(() => {});
+        await rowsOf(client, 'ROLLBACK').catch(() => {});
         throw e;
       }
     } catch (e) {
@@ -285,13 +283,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       for (let attempt = 1; ; attempt++) {
         const client = await connect(primary);
         try {
-          await rowsOf(client, 'BEGIN', undefined, watch);
-          const out = await fn({ query: (sql, params = []) => rowsOf(client, sql, params, watch) });
-          await rowsOf(client, 'COMMIT', undefined, watch);
+          await rowsOf(client, 'BEGIN');
+          const out = await fn({ query: (sql, params = []) => rowsOf(client, sql, params) });
+          await rowsOf(client, 'COMMIT');
           client.release();
           return out;
         } catch (e) {
-          await rowsOf(client, 'ROLLBACK', undefined, watch).catch(() => {});
+          await rowsOf(client, 'ROLLBACK').catch(() => {});
           const out = isRetryable(e) ? undefined : fail(e);
           // A connection that failed (not a statement that failed) is not given back to the pool.
           client.release(out instanceof DatabaseUnavailable && (e as { code?: unknown }).code !== '57014' ? (e as Error) : undefined);
