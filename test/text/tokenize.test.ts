@@ -60,8 +60,25 @@ describe('compareCodePoints', () => {
     expect(compareCodePoints('x', 'x')).toBe(0);
   });
 
-  it('agrees in sign with comparing code point arrays (property)', () => {
-    const str = fc.string({ unit: fc.oneof(fc.constantFrom('a', '\ue000', '\uffff', '😀', '𝐀', '\u00e9'), fc.integer({ min: 0, max: 0x10ffff }).filter((c) => c < 0xd800 || c > 0xdfff).map((c) => String.fromCodePoint(c))) });
+  it('puts a lone surrogate at its own code point: below U+E000 and below every code point above U+FFFF', () => {
+    expect(compareCodePoints('\udc00', '\ue000')).toBeLessThan(0);
+    expect(compareCodePoints('\ud800', '\ue000')).toBeLessThan(0);
+    expect(compareCodePoints('\udc00', '😀')).toBeLessThan(0);
+    expect(compareCodePoints('\ud83d', '😀')).toBeLessThan(0); // the high half alone, then the pair
+    expect(compareCodePoints('\ud800\udbff\udfff', '\ud800\udc00')).toBeLessThan(0); // lone U+D800 then U+10FFFF, against U+10000
+    expect(compareCodePoints('\ud83d\ue000', '😀')).toBeLessThan(0); // a high surrogate left alone by the unit after it
+    expect(compareCodePoints('a\udfff', 'a\ud800')).toBeGreaterThan(0);
+    expect(compareCodePoints('\ud800', '\ud7ff')).toBeGreaterThan(0);
+  });
+
+  it('agrees in sign with comparing code point arrays, lone surrogates included (property)', () => {
+    // Pieces that pair up when adjacent (a high then a low surrogate) as well as whole characters.
+    const str = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('a', '\ue000', '\uffff', '😀', '𝐀', '\u00e9', '\ud800', '\udbff', '\ud83d', '\udc00', '\ude00', '\udfff', '\ud7ff'),
+        fc.integer({ min: 0, max: 0x10ffff }).map((c) => (c >= 0xd800 && c <= 0xdfff ? String.fromCharCode(c) : String.fromCodePoint(c))),
+      ),
+    });
     fc.assert(
       fc.property(str, str, (a, b) => {
         expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(byCodePoints(a, b)));

@@ -101,10 +101,6 @@ function stringEquals(col: string, values: readonly string[], ctx: LayoutClauseC
 function stringOrder(col: string, op: '<' | '<=' | '>' | '>=', value: string, ctx: LayoutClauseContext): string {
   const h = holdableOrder(op, value);
   const b = ctx.b;
-  if (h.prefixOf) {
-    const n = [...h.value].length;
-    return `left(${col}, ${b.param(n)}::int) ${h.op === '<=' ? '<=' : '>'} ${b.param(h.value)}::text`;
-  }
   const narrow = h.op === '<' || h.op === '<=' ? '<=' : '>=';
   const key = stringKey(h.value, ctx.prefix).key;
   return `left(${col}, ${ctx.prefix}) ${narrow} ${b.param(key)}::text AND ${col} ${h.op} ${b.param(h.value)}::text`;

@@ -105,11 +105,6 @@ function keyset(cmp: Comparison, boundary: string | number, prefix: number, b: S
   }
   // A boundary PostgreSQL cannot bind (U+0000, a lone surrogate) is restated for the stored ids.
   const h = holdableOrder(cmp, boundary);
-  if (h.prefixOf) {
-    const n = b.param([...h.value].length);
-    const p = b.param(h.value);
-    return h.op === '<=' ? `(s.id_kind = 0 OR left(s.id_str, ${n}::int) <= ${p}::text)` : `(s.id_kind = 1 AND left(s.id_str, ${n}::int) > ${p}::text)`;
-  }
   const v = b.param(h.value);
   const k = b.param(stringKey(h.value, prefix).key);
   // Every number id sorts before every string id; string ids hold id_num 0. Written per kind

@@ -1,6 +1,6 @@
 import { assertNever } from '../../ast/index.js';
 import type { ClausePlan, ValueTest } from '../../check/index.js';
-import { diagnostic, pointer, type Diagnostic } from '../../diagnostics/index.js';
+import type { Diagnostic } from '../../diagnostics/index.js';
 import type { SqlBuilder } from '../builder.js';
 import { compileClause } from '../compile-clause.js';
 import { postgres } from '../postgres.js';
@@ -10,9 +10,8 @@ import { holdableOrder, pgHolds } from './safe-text.js';
  * The test with every value PostgreSQL cannot bind taken out: no stored string can equal a
  * string holding U+0000 or a lone surrogate (neither text nor jsonb can hold one), so dropping
  * such candidates keeps the meaning; an order against one is restated by holdableOrder.
- * Undefined when the order cannot be restated for the raw compiler.
  */
-function holdableTest(t: ValueTest): ValueTest | undefined {
+function holdableTest(t: ValueTest): ValueTest {
   switch (t.kind) {
     case 'number-in':
     case 'number-order':
@@ -27,10 +26,8 @@ function holdableTest(t: ValueTest): ValueTest | undefined {
     }
     case 'element-in':
       return { ...t, values: t.values.filter((v) => typeof v !== 'string' || pgHolds(v)) };
-    case 'string-order': {
-      const h = holdableOrder(t.op, t.value);
-      return h.prefixOf ? undefined : { kind: 'string-order', op: h.op, value: h.value };
-    }
+    case 'string-order':
+      return { kind: 'string-order', ...holdableOrder(t.op, t.value) };
     default:
       return assertNever(t, 'value test');
   }
@@ -42,14 +39,7 @@ function holdableTest(t: ValueTest): ValueTest | undefined {
  */
 export function rawClause(p: ClausePlan, b: SqlBuilder, raw: { table: string; column: string; key: string }, alias: () => string): { sql: string } | { error: Diagnostic } {
   let plan: ClausePlan = p;
-  if (p.kind === 'test') {
-    const test = holdableTest(p.test);
-    if (!test) {
-      const detail = 'an order against a string holding a lone low surrogate, on an attribute whose layout is not filled yet';
-      return { error: diagnostic('sql/unsupported', { detail }, { span: p.clause.spans?.clause, path: pointer([p.index]) }) };
-    }
-    plan = { ...p, test };
-  }
+  if (p.kind === 'test') plan = { ...p, test: holdableTest(p.test) };
   const r = alias();
   const out = compileClause(plan, { dialect: postgres, builder: b, column: `${r}.${raw.column}`, alias });
   if ('error' in out) return out;

@@ -34,24 +34,19 @@ export function stringKey(s: string, n: number): { readonly key: string; readonl
 
 /**
  * A string order `x op value` restated for well-formed strings `x` when `value` holds something
- * PostgreSQL cannot bind (U+0000, a lone surrogate), in the evaluator's order (compareCodePoints:
- * UTF-16 units, surrogates above U+E000..U+FFFF). With `p` the part of `value` before the first
- * such unit `u`:
+ * PostgreSQL cannot bind (U+0000, a lone surrogate), in the evaluator's code point order
+ * (compareCodePoints). With `p` the part of `value` before the first such unit `u`:
  * - `u` is U+0000 (below every character): `x < value` iff `x <= p`;
- * - `u` is a lone high surrogate: every well-formed `x` differs from `value`, and `x < value`
- *   iff `x < p + c`, `c` the least code point whose high surrogate is `u`;
- * - `u` is a lone low surrogate (above every unit a well-formed string can have there): `x <
- *   value` iff `x < p` or `x` starts with `p`, i.e. iff the first `|p|` code points of `x` are at
- *   most `p`: `prefixOf: true`.
+ * - `u` is a lone surrogate, the code point of its own value (U+D800..U+DFFF): no well-formed `x`
+ *   holds a code point in that range, so past `p` an `x` is below `value` exactly when it is below
+ *   U+E000 there: `x < value` iff `x < p + U+E000`.
  * `value` itself is never an `x`, so `<=` is `<` and `>=` is `>`.
  */
-export function holdableOrder(op: OrderOp, value: string): { readonly op: OrderOp; readonly value: string; readonly prefixOf: boolean } {
+export function holdableOrder(op: OrderOp, value: string): { readonly op: OrderOp; readonly value: string } {
   const m = UNHOLDABLE.exec(value);
-  if (!m) return { op, value, prefixOf: false };
+  if (!m) return { op, value };
   const p = value.slice(0, m.index);
-  const u = value.charCodeAt(m.index);
   const below = op === '<' || op === '<=';
-  if (u === 0) return { op: below ? '<=' : '>', value: p, prefixOf: false };
-  if (u < 0xdc00) return { op: below ? '<' : '>=', value: p + String.fromCodePoint(0x10000 + ((u - 0xd800) << 10)), prefixOf: false };
-  return { op: below ? '<=' : '>', value: p, prefixOf: true };
+  if (value.charCodeAt(m.index) === 0) return { op: below ? '<=' : '>', value: p };
+  return { op: below ? '<' : '>=', value: `${p}\uE000` };
 }
