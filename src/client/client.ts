@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog/index.js';
 import { throwBadArgument } from '../diagnostics/index.js';
 import { encode } from '../wire/encode.js';
+import { idToText } from '../listing/id-text.js';
 import { checkItems, checkScope, itemsPath, checkCatalogId } from './arguments.js';
 import { runBatches } from './batches.js';
 import { CatalogResponseError } from './errors.js';
@@ -161,7 +162,7 @@ export function createClient(options: ClientOptions): CatalogClient {
       if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) {
         throwBadArgument('getItem', 'id', 'a non-empty string or a finite number', id, 'Pass the item id.');
       }
-      const body = await call('GET', `${itemsPath(catalogId, kind, 'getItem')}/${encodeURIComponent(String(id))}`, o);
+      const body = await call('GET', `${itemsPath(catalogId, kind, 'getItem')}/${encodeURIComponent(typeof id === 'string' ? idToText(id) : String(id))}`, o);
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new CatalogResponseError('the response is not an item', body, { method: 'GET', url: config.baseUrl + itemsPath(catalogId, kind, 'getItem') });
       return body as Item;
     },

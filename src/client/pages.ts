@@ -6,6 +6,7 @@
  * never an endless loop.
  */
 import { throwBadArgument } from '../diagnostics/index.js';
+import { idToText } from '../listing/id-text.js';
 import { CatalogResponseError } from './errors.js';
 import { scopeQParameter } from './query-parameter.js';
 import type { Comparison, Page, Scope } from './types.js';
@@ -169,7 +170,8 @@ export class PageIterator<T, Id = string | number> implements AsyncIterableItera
     }
     if (typeof last !== 'string' && typeof last !== 'number') return undefined;
     const { 'boundary-id': _b, comparison: _c, ...rest } = base;
-    return { ...rest, 'boundary-id': last, comparison: '<=' };
+    // An id as a URL text (a string that reads as a number goes in quotes; see idToText).
+    return { ...rest, 'boundary-id': typeof last === 'string' ? idToText(last) : last, comparison: '<=' };
   }
 }
 

@@ -5,6 +5,7 @@
  * @module
  */
 export { itemId, isItemId, compareIds, type ItemId } from './ids.js';
+export { idFromText, idToText } from './id-text.js';
 /** Strings in Unicode code point order, the order of ids' strings; also UTF-8's byte order, which SQL `COLLATE "C"` compares. */
 export { compareCodePoints } from '../text/index.js';
 export { ITEM_KINDS, kindSource, derivedRecordsCatalog, type ItemKind, type DerivedKind, type KindSource } from './kinds.js';

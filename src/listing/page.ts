@@ -3,6 +3,7 @@ import { guard } from '../diagnostics/index.js';
 import { isImmutable, type Query } from '../ast/index.js';
 import { encode } from '../wire/index.js';
 import { compareIds, itemId, type ItemId } from './ids.js';
+import { idToText } from './id-text.js';
 import { listedReader, type ListedItem, type ListedItemOptions } from './listed-item.js';
 import type { Comparison, Listing } from './params.js';
 
@@ -97,7 +98,7 @@ function scopeWith(listing: Listing, q: string | undefined, boundary?: { id: Ite
   if (q !== undefined) out.q = q;
   const id = boundary ? boundary.id : listing.boundary;
   if (id !== undefined) {
-    out['boundary-id'] = id;
+    out['boundary-id'] = listing.idsAsText && typeof id === 'string' ? idToText(id) : id;
     out.comparison = boundary ? boundary.comparison : (listing.comparison ?? '>');
   }
   out.limit = listing.limit;

@@ -1,8 +1,9 @@
 import type { Query } from '../ast/index.js';
-import { canonicalNumber, type CheckedQuery } from '../check/index.js';
+import type { CheckedQuery } from '../check/index.js';
 import { describeValue, diagnostic, hasErrors, pointer, type Diagnostic } from '../diagnostics/index.js';
 import { readQueryParameter } from './read-q.js';
 import { isItemId, type ItemId } from './ids.js';
+import { idFromText } from './id-text.js';
 
 /** How a page relates to its boundary item. */
 export type Comparison = '>' | '>=' | '<' | '<=';
@@ -26,6 +27,13 @@ export interface Listing {
   readonly comparison?: Comparison;
   readonly limit: number;
   readonly order: 'asc';
+  /**
+   * The parameters were read as a URL's text (`numericStrings`): the page's scopes (`NextQuery`,
+   * `PrevQuery`, `Metadata.Scope`) write a string `boundary-id` that would read back as another id
+   * as its JSON string literal (idToText), so that sending them back as URL parameters reaches the
+   * same item.
+   */
+  readonly idsAsText?: boolean;
 }
 
 /** Options of {@link readListingParams}. */
@@ -57,6 +65,7 @@ export interface ListingRead {
  */
 export function withQuery(listing: Listing, query: Query): Listing {
   const out: { -readonly [K in keyof Listing]: Listing[K] } = { query, limit: listing.limit, order: listing.order };
+  if (listing.idsAsText) out.idsAsText = true;
   if (listing.boundary !== undefined) out.boundary = listing.boundary;
   if (listing.comparison !== undefined) out.comparison = listing.comparison;
   return out;
@@ -181,8 +190,9 @@ function readParams(params: unknown, options: ReadListingOptions, qInstead: unkn
     if (!isItemId(rawBoundary)) {
       diagnostics.push(diagnostic('listing/bad-boundary-id', { found: describeValue(rawBoundary) }, { path: '/boundary-id' }));
     } else {
-      // From a URL, the text of a number is that number (the owner of that reading: canonicalNumber).
-      boundary = (numericStrings && typeof rawBoundary === 'string' ? canonicalNumber(rawBoundary) : undefined) ?? rawBoundary;
+      // From a URL an id is text: idFromText reads it (the text of a number is that number, a
+      // quoted JSON string that string).
+      boundary = numericStrings && typeof rawBoundary === 'string' ? idFromText(rawBoundary) : rawBoundary;
     }
   }
 
@@ -215,6 +225,7 @@ function readParams(params: unknown, options: ReadListingOptions, qInstead: unkn
   const checked = q.checked ? { checked: q.checked } : {};
   if (hasErrors(diagnostics) || q.query === undefined) return q.query ? { query: q.query, ...checked, diagnostics } : { diagnostics };
   const listing: { -readonly [K in keyof Listing]: Listing[K] } = { query: q.query, limit, order: 'asc' };
+  if (numericStrings) listing.idsAsText = true;
   if (boundary !== undefined) {
     listing.boundary = boundary;
     listing.comparison = comparison ?? '>';

@@ -80,6 +80,59 @@ describe('cursor pagination', () => {
     );
   });
 
+  it('through URL parameters (every value text), the NextQuery and PrevQuery chains visit every item once, ids that read as numbers or quoted strings included', () => {
+    const catalog = { Id: 100, Name: 'c', Type: 'Product' as const, Aliases: { Id: 'id' }, SearchableAttributes: [] };
+    // Strings that are the text of a number, or a JSON string literal, next to the numbers they read as.
+    const urlIdArb = fc.oneof(
+      fc.constantFrom<ItemId>(5, 12, -1.5, 1e21, 0, '5', '12', '-1.5', '1e+21', '0', '05', '"12"', '"x"', '"', '""', 'x', '"a', 'a"'),
+      fc.integer({ min: -20, max: 20 }).map(String),
+      idArb.filter((id) => id !== ''),
+    );
+    const asUrl = (params: object) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    fc.assert(
+      fc.property(fc.uniqueArray(urlIdArb, { maxLength: 25, selector: (id) => `${typeof id}:${String(id)}` }), fc.integer({ min: 1, max: 4 }), (idList, limit) => {
+        const items = idList.map((id) => ({ id }));
+        const expected = [...idList].sort(compareIds);
+        let p = page(items, catalog, asUrl({ limit }));
+        const forward = [...ids(p)];
+        for (let guard = 0; p.NextQuery; guard++) {
+          expect(guard).toBeLessThan(30);
+          p = page(items, catalog, asUrl(p.NextQuery));
+          forward.push(...ids(p));
+        }
+        expect(forward).toEqual(expected);
+        const back = [...ids(p)].reverse();
+        for (let guard = 0; p.PrevQuery; guard++) {
+          expect(guard).toBeLessThan(30);
+          p = page(items, catalog, asUrl(p.PrevQuery));
+          back.push(...[...ids(p)].reverse());
+        }
+        expect(back).toEqual([...expected].reverse());
+      }),
+      { seed: propertySeed(0x5eed0407), numRuns: propertyRuns(300) },
+    );
+  });
+
+  it('writes a string boundary that reads as another id as its JSON literal, only from URL parameters', () => {
+    const catalog = { Id: 100, Name: 'c', Type: 'Product' as const, Aliases: { Id: 'id' }, SearchableAttributes: [] };
+    const items = [{ id: 12 }, { id: '11' }, { id: '12' }, { id: '"q"' }, { id: 'x' }];
+    // In code point order: 12, "q" (a quote is below the digits), 11, 12, x.
+    const first = page(items, catalog, new URLSearchParams({ limit: '3' }));
+    expect(ids(first)).toEqual([12, '"q"', '11']);
+    expect(first.NextQuery).toEqual({ 'boundary-id': '"11"', comparison: '>', limit: 3, order: 'asc' });
+    const next = page(items, catalog, new URLSearchParams({ limit: '3', 'boundary-id': '"11"' }));
+    expect(ids(next)).toEqual(['12', 'x']);
+    expect(next.Metadata.Scope['boundary-id']).toBe('"11"');
+    expect(next.PrevQuery).toEqual({ 'boundary-id': '"12"', comparison: '<', limit: 3, order: 'asc' });
+    const before = page(items, catalog, new URLSearchParams({ limit: '2', 'boundary-id': '"12"', comparison: '<' }));
+    expect(ids(before)).toEqual(['"q"', '11']);
+    expect(before.PrevQuery?.['boundary-id']).toBe('"\\"q\\""');
+    // Without quotes, the text of a number is the number: the page after the number 12.
+    expect(ids(page(items, catalog, new URLSearchParams({ limit: '2', 'boundary-id': '12' })))).toEqual(['"q"', '11']);
+    // Typed parameters keep ids as they are (nothing is read from text).
+    expect(page(items, catalog, { limit: 2, 'boundary-id': 12 }).NextQuery?.['boundary-id']).toBe('11');
+  });
+
   it('Scope echoes the parameters in effect; Next/Prev only when there is more', () => {
     const catalog = { Id: 100, Name: 'c', Type: 'Product' as const, Aliases: { Id: 'id' }, SearchableAttributes: [] };
     const items = [{ id: 3 }, { id: 1 }, { id: 'a' }, { id: 2 }, { noid: 1 }];

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { toErrorBody, type Catalog } from '../../../src/index.js';
 import { listItems } from '../../../src/eval/index.js';
-import { itemId, toListedItem } from '../../../src/listing/index.js';
+import { idFromText, itemId, toListedItem } from '../../../src/listing/index.js';
 
 /** What a fault hook may do with a request. */
 export type Fault =
@@ -110,7 +110,8 @@ export async function startTestService(catalog: Catalog, items: readonly Record<
     }
     if (parts.length === 5 && req.method === 'GET') {
       const id = parts[4] as string;
-      const it = store.get(keyOf(id)) ?? store.get(keyOf(Number(id)));
+      // As catq-server reads a path's id (idFromText), falling back to the text itself.
+      const it = store.get(keyOf(idFromText(id))) ?? store.get(keyOf(id));
       if (!it) return errors(res, 404, `item ${id} not found`);
       return json(res, 200, { ...toListedItem(it, catalog, { networkId: 1 }), Data: it });
     }

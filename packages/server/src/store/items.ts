@@ -1,5 +1,5 @@
 import type { ItemId } from 'catq';
-import { canonicalNumber, compareCodePoints } from 'catq/listing';
+import { compareCodePoints, idFromText } from 'catq/listing';
 import { layoutDeleteSql, layoutUpsert } from 'catq/sql';
 import { ident } from './names.js';
 import type { Db, Queryable } from './db.js';
@@ -19,10 +19,14 @@ export function idKey(id: ItemId): string {
   return JSON.stringify(id);
 }
 
-/** The ids a path segment may name: the number first when the text is a canonical number (catq's reading), then the string. */
+/**
+ * The ids a path segment may name: the id catq's reading of id text gives (idFromText: the
+ * number of a canonical number text, the string of a quoted JSON string), then the text itself
+ * (an id that is that text, kept for paths written before quoted strings were read).
+ */
 export function pathIdCandidates(text: string): ItemId[] {
-  const n = canonicalNumber(text);
-  return n === undefined ? [text] : [n, text];
+  const id = idFromText(text);
+  return id === text ? [text] : [id, text];
 }
 
 /** Reads one item of a table by the first candidate id that exists. */
