@@ -9,16 +9,18 @@ const MAX_SUGGESTIONS = 3;
 
 /**
  * The usable field names nearest to an unknown `field`: declared attribute names and alias paths
- * that resolve. A name equal to `field` ignoring case comes first; then names within an edit
- * distance of about a third of their length (compared case-insensitively, so `PRICE` finds
- * `price` and `prise` finds `Price`), nearest first, ties in catalog order.
+ * that resolve. A name equal to `field` ignoring case and Unicode normalization comes first (`é`
+ * typed as `e` and a combining accent finds the declared `é`); then names within an edit
+ * distance of about a third of their length (compared the same way, so `PRICE` finds `price` and
+ * `prise` finds `Price`), nearest first, ties in catalog order. None when no name is that near:
+ * each suggestion becomes a quick fix, and a far name would be a wrong one.
  */
 export function suggestFields(catalog: Catalog, field: string): string[] {
-  const wanted = field.toLowerCase();
+  const wanted = folded(field);
   const scored: { name: string; score: number; order: number }[] = [];
   fieldNames(catalog).forEach((name, order) => {
     if (name === field) return;
-    const lower = name.toLowerCase();
+    const lower = folded(name);
     if (lower === wanted) {
       scored.push({ name, score: -1, order });
       return;
@@ -31,4 +33,9 @@ export function suggestFields(catalog: Catalog, field: string): string[] {
   });
   scored.sort((a, b) => a.score - b.score || a.order - b.order);
   return scored.slice(0, MAX_SUGGESTIONS).map((s) => s.name);
+}
+
+/** A name as compared for suggestions: composed (NFC) and lower-cased. */
+function folded(name: string): string {
+  return name.normalize('NFC').toLowerCase();
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clause, query } from '../../src/ast/index.js';
 import { validate } from '../../src/check/index.js';
+import { loadCatalog } from '../../src/catalog/index.js';
 import { catalog, check, summary } from './fixture.js';
 
 describe('validate: fields', () => {
@@ -35,6 +36,13 @@ describe('validate: fields', () => {
     expect(diagnostics[0]!.data?.suggestions).toEqual(['Brand.Id', 'brand_id']);
     // Brand.Name maps to an undeclared raw key: not a usable name.
     expect(diagnostics[1]!.data?.suggestions).not.toContain('Brand.Name');
+  });
+
+  it('suggests a declared name spelt in another Unicode normalization form first', () => {
+    const cat = loadCatalog({ Id: 100, Name: 'c', Type: 'Product', Aliases: { Id: 'id' }, SearchableAttributes: [{ Attribute: 'caf\u00e9', Type: 'String', Cardinality: 'One' }, { Attribute: '\u00e9', Type: 'String', Cardinality: 'One' }] }).catalog!;
+    const [a, b] = validate(query([clause('=', 'cafe\u0301', 'x'), clause('=', 'E\u0301', 'y')]), cat);
+    expect(a!.data?.suggestions).toEqual(['caf\u00e9']);
+    expect(b!.data?.suggestions).toEqual(['\u00e9']);
   });
 
   it('gives no suggestion when nothing is near', () => {
