@@ -18,7 +18,7 @@ describe.each(['pglite', 'postgres'] as const)('ids as text on %s', (engine) => 
   let files: ReturnType<typeof tempFiles>;
   let drop: (() => Promise<void>) | undefined;
   const get = (path: string) => call(server.url, 'GET', path);
-  const asQuery = (scope: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(scope).map(([k, v]) => [k, String(v)]))}`;
+  const asQuery = (scope: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(scope).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
   beforeAll(async () => {
     files = tempFiles({ 'c.json': JSON.stringify(CATALOG) });
