@@ -1,6 +1,6 @@
 /**
  * A lone surrogate (JSON allows "\udc00") is the code point of its own value, U+D800..U+DFFF
- * (LANGUAGE.md section 3: code point order, not UTF-16 units): below U+E000 and below every code
+ * (docs/semantics.md section 3: code point order, not UTF-16 units): below U+E000 and below every code
  * point above U+FFFF. The evaluator orders strings and ids so, and SQLite (which compares the
  * bytes of what it stores) agrees.
  */
