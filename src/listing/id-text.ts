@@ -21,6 +21,7 @@ import type { ItemId } from './ids.js';
  * ```
  */
 export function idFromText(text: string): ItemId {
+  // Starts and ends with a quote (34): possibly a JSON string literal.
   if (text.length >= 2 && text.charCodeAt(0) === 34 && text.charCodeAt(text.length - 1) === 34) {
     try {
       const s: unknown = JSON.parse(text);
