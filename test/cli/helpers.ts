@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import type { Catalog } from '../../src/catalog/index.js';
 import { loadCatalog } from '../../src/catalog/index.js';
 
@@ -58,9 +59,17 @@ export function sampleItems(): unknown[] {
   return readFileSync(SAMPLE_ITEMS, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as unknown);
 }
 
-/** A fresh temporary directory. */
+/** The temporary directories made by this test file, removed after its last test. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory (removed after the test file's last test). */
 export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'catq-cli-'));
+  const dir = mkdtempSync(join(tmpdir(), 'catq-cli-'));
+  made.push(dir);
+  return dir;
 }
 
 /** Writes a file in `dir` and returns its path. */
