@@ -110,3 +110,24 @@ export function timedGet(url, headers = {}) {
     req.end();
   });
 }
+
+/**
+ * The URL of the database a `BENCH_DB=<name> npm run bench scale` run loaded and kept, for the
+ * scripts that measure the service on it (`script`: their path, for the messages). They take no
+ * arguments; a missing BENCH_DB or an argument ends the process with status 2 and one line.
+ * DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432).
+ */
+export function keptDatabaseUrl(script) {
+  if (process.argv.length > 2) {
+    console.error(`${script} takes no arguments (got ${process.argv.slice(2).join(' ')}); set BENCH_DB to a database that npm run bench scale kept.`);
+    process.exit(2);
+  }
+  const db = process.env.BENCH_DB;
+  if (!db) {
+    console.error(`${script}: set BENCH_DB to a database that \`BENCH_DB=<name> npm run bench scale\` loaded and kept.`);
+    process.exit(2);
+  }
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432');
+  server.pathname = `/${db}`;
+  return { db, url: server };
+}

@@ -12,19 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { catalog } from '../examples/generate.mjs';
-import { startListening, stopChild } from './lib.mjs';
+import { keptDatabaseUrl, startListening, stopChild } from './lib.mjs';
 
-if (process.argv.length > 2) {
-  console.error(`bench/service-cpu.mjs takes no arguments (got ${process.argv.slice(2).join(' ')}); set BENCH_DB to a database that npm run bench scale kept.`);
-  process.exit(2);
-}
-const db = process.env.BENCH_DB;
-if (!db) {
-  console.error('bench/service-cpu.mjs: set BENCH_DB to a database that `BENCH_DB=<name> npm run bench scale` loaded and kept.');
-  process.exit(2);
-}
-const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432');
-server.pathname = `/${db}`;
+const { db, url: server } = keptDatabaseUrl('bench/service-cpu.mjs');
 const q = process.env.Q ?? JSON.stringify([['brand', 'Acme']]);
 
 /** CPU seconds a process has used (user + system; /proc fields 14 and 15 in ticks of 1/100 s). */

@@ -16,19 +16,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { catalog } from '../examples/generate.mjs';
-import { stopChild, timedGet } from './lib.mjs';
+import { keptDatabaseUrl, stopChild, timedGet } from './lib.mjs';
 
-if (process.argv.length > 2) {
-  console.error(`bench/service-gc.mjs takes no arguments (got ${process.argv.slice(2).join(' ')}); set BENCH_DB to a database that npm run bench scale kept.`);
-  process.exit(2);
-}
-const db = process.env.BENCH_DB;
-if (!db) {
-  console.error('bench/service-gc.mjs: set BENCH_DB to a database that `BENCH_DB=<name> npm run bench scale` loaded and kept.');
-  process.exit(2);
-}
-const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432');
-server.pathname = `/${db}`;
+const { db, url: server } = keptDatabaseUrl('bench/service-gc.mjs');
 const N = Number(process.env.N ?? 4000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const builds = { this: 'packages/server/bin/catq-server.js', ...(process.env.OTHER ? { other: join(process.env.OTHER, 'packages/server/bin/catq-server.js') } : {}) };

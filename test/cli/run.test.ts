@@ -61,6 +61,18 @@ describe('catq run', () => {
     expect(r.stderr).toMatch(/next page: --boundary-id/);
   });
 
+  it('the next-page hint of an id that reads as a number can be pasted into a shell', async () => {
+    const dir = tempDir();
+    const file = writeTemp(dir, 'items.ndjson', ['11', '12', '13'].map((id) => JSON.stringify({ id, brand: 'Acme', price: 1 })).join('\n') + '\n');
+    const first = await catq(['run', '--items', file, '--limit', '1', '--boundary-id', '"11"', text]);
+    expect(first.code).toBe(0);
+    expect(ndjson(first.stdout).map((i) => itemId(i, catalog))).toEqual(['12']);
+    // The shell removes the single quotes: catq reads "12", the string id, and lists "13".
+    expect(first.stderr).toContain(`next page: --boundary-id '"12"'`);
+    const next = await catq(['run', '--items', file, '--limit', '1', '--boundary-id', '"12"', text]);
+    expect(ndjson(next.stdout).map((i) => itemId(i, catalog))).toEqual(['13']);
+  });
+
   it('bad cursor options are usage errors (exit 2) naming the option', async () => {
     for (const [args, option] of [
       [['--limit', '0'], '--limit'],

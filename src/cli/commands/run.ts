@@ -7,6 +7,7 @@ import { OutputBuffer } from '../output-buffer.js';
 import { readCheckedQuery } from '../query-input.js';
 import { loadEval } from '../stages.js';
 import { StreamPage } from '../stream-page.js';
+import { shellWord } from '../shell-word.js';
 
 /** Options of `catq run`. */
 interface RunOptions {
@@ -91,8 +92,8 @@ export default async function run(arg: string | undefined, options: RunOptions, 
   else for (const listed of response.Items) out.line(JSON.stringify(listed));
   await out.flush();
   const hints: string[] = [];
-  if (response.PrevQuery) hints.push(`previous page: --boundary-id ${String(response.PrevQuery['boundary-id'])} --comparison '${response.PrevQuery.comparison ?? '>'}'`);
-  if (response.NextQuery) hints.push(`next page: --boundary-id ${String(response.NextQuery['boundary-id'])}`);
+  if (response.PrevQuery) hints.push(`previous page: --boundary-id ${shellWord(String(response.PrevQuery['boundary-id']))} --comparison '${response.PrevQuery.comparison ?? '>'}'`);
+  if (response.NextQuery) hints.push(`next page: --boundary-id ${shellWord(String(response.NextQuery['boundary-id']))}`);
   if (hints.length) eprintln(ctx, ctx.err.dim(hints.join('\n')));
   return EXIT.ok;
 }

@@ -9,6 +9,7 @@ import { eprintln, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { catalogIdOption, checkCatalogFileOption, fetchCatalog, openService, serviceUrl, type ServiceOptions } from '../service.js';
 import { packageVersion } from '../version.js';
+import { shellWord } from '../shell-word.js';
 
 /** Options of `catq types`. */
 interface TypesOptions extends ServiceOptions {
@@ -111,11 +112,6 @@ async function checkUpToDate(out: string | undefined, text: string, catalog: Cat
 
 function outAndName(options: TypesOptions, name: string): string[] {
   return [...(options.out !== undefined && options.out !== '-' ? ['--out', options.out] : []), ...(name !== DEFAULT_EXPORT_NAME ? ['--name', name] : [])];
-}
-
-/** A word for a POSIX shell: as it is when it is plain, else single-quoted. */
-function shellWord(w: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Writes through a temporary file and a rename, so that a failed run never leaves half a module. */
