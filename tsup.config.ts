@@ -1,4 +1,4 @@
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import type { Plugin } from 'esbuild';
@@ -24,6 +24,33 @@ const staticLoaders: Plugin = {
   name: 'catq-static-loaders',
   setup(b) {
     b.onResolve({ filter: LOADERS }, (args) => ({ path: fileURLToPath(new URL(args.path.replace(/\.js$/, '.browser.ts'), `file://${args.resolveDir}/`)) }));
+  },
+};
+
+/**
+ * A cold-start patch of Chevrotain's lexer. Every first lexer of a process fills a table of 65,536
+ * numbers (`charCodeToOptimizedIdxMap`, the bucket of each UTF-16 code unit above U+00FF for the
+ * lexer's first-character optimisation) one element at a time: 8-15 ms on this project's machines,
+ * a third of what building catq's grammar costs the first `lint` or `complete` of a process. The
+ * patch computes the same bucket where the table was read (`255 + ~~(code / 255)`, the table's own
+ * formula, for code units at or above 256 only, so ASCII text never takes it). The build fails if
+ * Chevrotain's code no longer has the expected shape (a new release): drop or redo the patch then.
+ */
+const CHEVROTAIN_LEXER = /chevrotain[\\/]lib[\\/](?:chevrotain\.mjs|src[\\/]scan[\\/]lexer\.js)$/;
+const chevrotainColdStart: Plugin = {
+  name: 'catq-chevrotain-cold-start',
+  setup(b) {
+    b.onLoad({ filter: CHEVROTAIN_LEXER }, (args) => {
+      const before = readFileSync(args.path, 'utf8');
+      const read = /:\s*charCodeToOptimizedIdxMap\[charCode\]/g;
+      const init = /function initCharCodeToOptimizedIndexMap\(\) \{\s*if \(charCodeToOptimizedIdxMap\.length === 0\) \{\s*charCodeToOptimizedIdxMap = new Array\(65536\);\s*for \(let i = 0; i < 65536; i\+\+\) \{\s*charCodeToOptimizedIdxMap\[i\] = i > 255 \? 255 \+ ~~\(i \/ 255\) : i;\s*\}\s*\}\s*\}/g;
+      const found = [before.match(read)?.length ?? 0, before.match(init)?.length ?? 0];
+      if (found[0] !== 1 || found[1] !== 1) {
+        throw new Error(`${args.path}: Chevrotain's lexer table is not written as catq's build expects (found ${found.join(' and ')} of 1 and 1); see chevrotainColdStart in tsup.config.ts`);
+      }
+      const after = before.replace(read, ': 255 + ~~(charCode / 255)').replace(init, 'function initCharCodeToOptimizedIndexMap() {}');
+      return { contents: after, loader: 'js' };
+    });
   },
 };
 
@@ -84,6 +111,7 @@ const loaders: Options[] = versions.map(({ platform, target, suffix, file }) => 
   treeshake: true,
   removeNodeProtocol: false,
   noExternal: [JSONC_PARSER_MODULE],
+  esbuildPlugins: [chevrotainColdStart],
 }));
 
 // `catq/codemirror` runs in browsers only: the static loaders are bundled in. CodeMirror and Lezer
@@ -102,7 +130,7 @@ const browser: Options = {
   external: [/^@codemirror\//, /^@lezer\//],
   noExternal: [JSONC_PARSER_MODULE],
   removeNodeProtocol: false,
-  esbuildPlugins: [staticLoaders],
+  esbuildPlugins: [staticLoaders, chevrotainColdStart],
 };
 
 // Chevrotain is part of catq's dist, not a runtime dependency: chevrotain 12 and 13 declare
@@ -122,6 +150,7 @@ const vendor: Options = {
   minify: true,
   treeshake: false,
   noExternal: [/.*/],
+  esbuildPlugins: [chevrotainColdStart],
   async onSuccess() {
     copyFileSync(`${chevrotainPackage}LICENSE.txt`, fileURLToPath(new URL('./dist/vendor/chevrotain.LICENSE.txt', import.meta.url)));
   },
