@@ -3,6 +3,7 @@ import { diagnostic, QueryError } from '../diagnostics/index.js';
 import { SqlBuilder } from './builder.js';
 import { fnv1a } from '../text/hash.js';
 import type { Dialect, IndexTarget } from './dialect.js';
+import { ginIndexStatements } from './gin-pending-list.js';
 import { idKeys } from './id-keys.js';
 import { tokensFunctionSql } from './tokens-function.js';
 
@@ -35,7 +36,7 @@ export function slug(name: string): string {
 /**
  * The PostgreSQL DDL of `indexSql`:
  * - the `catq_tokens(text)` function, the tokenizer of src/text in SQL (see tokens-function.ts);
- * - a GIN `jsonb_path_ops` index on the JSON column, for `=` / `one-of` containment prefilters;
+ * - a GIN `jsonb_path_ops` index on the JSON column (each GIN index with its pending list bounded, gin-pending-list.ts), for `=` / `one-of` containment prefilters;
  * - for each Number attribute of cardinality One, a B-tree on its numeric value;
  * - for each String and Text attribute of cardinality One, a B-tree on its text in "C" collation;
  * - for each Text attribute, a GIN index on its token array (`matches`, `matches-phrase`);
@@ -47,7 +48,7 @@ export function pgIndexDdl(postgres: Dialect, catalog: Catalog, target: IndexTar
   const statements: string[] = [tokensFunctionSql()];
   const on = `ON ${target.table}`;
   const column = target.column;
-  statements.push(`CREATE INDEX IF NOT EXISTS ${name('json')} ${on} USING gin (${column} jsonb_path_ops)`);
+  statements.push(...ginIndexStatements(name('json'), target.table, `${column} jsonb_path_ops`));
   const seen = new Set<string>();
   for (const attr of catalog.SearchableAttributes ?? []) {
     // A name PostgreSQL text cannot hold (NUL) gets no index; indexSql reports it (leftOut).
@@ -60,7 +61,7 @@ export function pgIndexDdl(postgres: Dialect, catalog: Catalog, target: IndexTar
       statements.push(`CREATE INDEX IF NOT EXISTS ${name(`s_${s}`)} ${on} ((${postgres.orderText(node.text())}))`);
     }
     if (attr.Type === 'Text') {
-      statements.push(`CREATE INDEX IF NOT EXISTS ${name(`t_${s}`)} ${on} USING gin (catq_tokens(${column} ->> ${b.shared(attr.Attribute)}::text))`);
+      statements.push(...ginIndexStatements(name(`t_${s}`), target.table, `catq_tokens(${column} ->> ${b.shared(attr.Attribute)}::text)`));
     }
   }
   if (postgres.keyProblem(catalog.Aliases.Id) === undefined) {

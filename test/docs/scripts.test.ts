@@ -37,6 +37,7 @@ const CASES: Readonly<Record<string, readonly BadCall[]>> = {
   'bench/run.mjs': [{ args: ['no-such-benchmark'] }],
   'bench/upsert-profile.mjs': [{ args: ['--items', '1000'] }],
   'bench/upsert-indexes.mjs': [{ args: ['--items', '1000'] }],
+  'bench/gin-pending.mjs': [{ args: ['--bogus'] }, { args: [], env: { BATCHES: 'many' } }],
   'bench/service-cpu.mjs': [{ args: ['--bogus'] }, { args: [], env: { BENCH_DB: '' } }],
   'bench/service-gc.mjs': [{ args: ['--bogus'] }, { args: [], env: { BENCH_DB: '' } }],
 };

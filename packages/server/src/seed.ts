@@ -4,6 +4,7 @@ import { leftOutWarnings, prepareBatch } from './batch.js';
 import { withoutBom } from './catalog-files.js';
 import { StartError } from './start-error.js';
 import type { Db } from './store/db.js';
+import { mergeGinPendingLists } from './store/gin-merge.js';
 import { isEmpty, upsertItems, type LeftOut } from './store/items.js';
 import { storeOf } from './store/layout.js';
 import { itemsTable } from './store/schema.js';
@@ -62,6 +63,7 @@ export async function seed(db: Db, catalog: Catalog, seedItems: ItemLines): Prom
   await db.transaction(async (tx) => {
     for (let i = 0; i < batch.items.length; i += 1000) left.push(...(await upsertItems(tx, store, batch.items.slice(i, i + 1000))));
   });
+  await mergeGinPendingLists(db, store);
   const warnings = [...batch.warnings, ...leftOutWarnings(batch, left)];
   for (const w of warnings.slice(0, MAX_SEED_WARNINGS)) process.stderr.write(`catq-server: warning: ${w.message}\n`);
   if (warnings.length) {

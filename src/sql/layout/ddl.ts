@@ -1,6 +1,7 @@
 import { describeValue, diagnostic, QueryError } from '../../diagnostics/index.js';
 import type { SearchLayout } from './plan.js';
 import { sqlTypeOf, type ColumnRole, type LayoutIndex } from './plan.js';
+import { ginIndexStatements } from '../gin-pending-list.js';
 import { ident } from './names.js';
 import { indexName, resolveTarget, type LayoutTarget, type ResolvedTarget } from './target.js';
 
@@ -61,7 +62,7 @@ const isVarlena = (type: string): boolean => type.startsWith('text') || type.end
  * `tableColumns`), then `ADD COLUMN IF NOT EXISTS` for the listed form's column
  * (`SearchLayout.listed`) and each attribute column (nothing to do on a new table; an existing
  * one gets the columns it lacks, at its end) and `CREATE INDEX IF NOT EXISTS` for each index of
- * the policy. Running them on a table made for an older catalog adds what is new (columns of
+ * the policy (each GIN index with its pending list bounded, set again on an existing index). Running them on a table made for an older catalog adds what is new (columns of
  * changed attributes have new names); old columns stay until dropped. New columns are NULL
  * until the rows are written again: list with `backfilled` meanwhile (see layoutListSql).
  * With `compression`, a last statement sets it on every column that can hold a long value (new
@@ -83,7 +84,9 @@ export function layoutDdl(layout: SearchLayout, target: LayoutTarget, options: L
     out.push(`ALTER TABLE ${t.table} ${columns.map(([role, name]) => `ADD COLUMN IF NOT EXISTS ${ident(name)} ${sqlTypeOf(role)}`).join(', ')}`);
     for (const [role, name] of columns) if (isVarlena(sqlTypeOf(role))) long.push(name);
     for (const ix of a.indexes) {
-      out.push(`CREATE INDEX IF NOT EXISTS ${ident(attributeIndexName(t, ix))} ON ${t.table} USING ${ix.kind} (${ix.expression})`);
+      const name = ident(attributeIndexName(t, ix));
+      if (ix.kind === 'gin') out.push(...ginIndexStatements(name, t.table, ix.expression));
+      else out.push(`CREATE INDEX IF NOT EXISTS ${name} ON ${t.table} USING ${ix.kind} (${ix.expression})`);
     }
   }
   if (compression) out.push(`ALTER TABLE ${t.table} ${long.map((n) => `ALTER COLUMN ${ident(n)} SET COMPRESSION ${compression}`).join(', ')}`);

@@ -119,3 +119,57 @@ describe('layoutDdl compression', () => {
     }
   });
 });
+
+/** The `gin_pending_list_limit` of each GIN index on `table` (undefined: PostgreSQL's default). */
+async function ginBounds(e: LayoutEngine, table: string): Promise<(string | undefined)[]> {
+  const rows = await e.query(
+    `SELECT (SELECT o FROM unnest(c.reloptions) AS o WHERE o LIKE 'gin_pending_list_limit=%') AS bound FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE i.indrelid = $1::regclass AND a.amname = 'gin' ORDER BY c.relname`,
+    [table],
+  );
+  return rows.map((r) => (r['bound'] as string | null) ?? undefined);
+}
+
+describe('layoutDdl GIN indexes', () => {
+  // Searches through a GIN index read its whole pending list: catq bounds it (src/sql/gin-pending-list.ts).
+  for (const engine of ['PGlite', 'PostgreSQL'] as const) {
+    it(`bound their pending list to 256 kB, on a new table and on indexes made without the bound (${engine})`, async () => {
+      const e = engine === 'PGlite' ? pgliteEngine() : await pgServerEngine();
+      try {
+        for (const s of layoutDdl(layout, { table: 'search' })) await e.exec(s);
+        const fresh = await ginBounds(e, 'search');
+        expect(fresh.length).toBeGreaterThanOrEqual(4); // title and description terms, tags, sizes
+        expect(fresh).toEqual(fresh.map(() => 'gin_pending_list_limit=256'));
+
+        // Indexes made by an earlier catq (no bound) get it when the statements run again, as at a start.
+        const older = layoutDdl(layout, { table: 'older' }).filter((s) => !s.startsWith('DO ')).map((s) => s.replace(/ WITH \(gin_pending_list_limit = \d+\)$/, ''));
+        for (const s of older) await e.exec(s);
+        expect(await ginBounds(e, 'older')).toEqual(fresh.map(() => undefined));
+        for (const s of layoutDdl(layout, { table: 'older' })) await e.exec(s);
+        expect(await ginBounds(e, 'older')).toEqual(fresh);
+      } finally {
+        await e.close();
+      }
+    });
+  }
+
+  it('bound the indexes of a partitioned table, made with or without the bound (PostgreSQL refuses ALTER INDEX SET on the parent index)', async () => {
+    const e = await pgServerEngine();
+    try {
+      // The search table as a user may partition it: the layout's columns, partitioned by its key.
+      const create = layoutDdl(layout, { table: 'parted' });
+      await e.exec((create[0] as string) + ' PARTITION BY HASH (item_key)');
+      for (const r of [0, 1]) await e.exec(`CREATE TABLE parted_${r} PARTITION OF parted FOR VALUES WITH (MODULUS 2, REMAINDER ${r})`);
+      const withoutBound = create.slice(1).filter((s) => !s.startsWith('DO ')).map((s) => s.replace(/ WITH \(gin_pending_list_limit = \d+\)$/, ''));
+      for (const s of withoutBound) await e.exec(s);
+      expect((await ginBounds(e, 'parted_0')).every((b) => b === undefined)).toBe(true);
+      for (const s of layoutDdl(layout, { table: 'parted' })) await e.exec(s);
+      for (const part of ['parted_0', 'parted_1']) {
+        const bounds = await ginBounds(e, part);
+        expect(bounds.length).toBeGreaterThanOrEqual(4);
+        expect(bounds).toEqual(bounds.map(() => 'gin_pending_list_limit=256'));
+      }
+    } finally {
+      await e.close();
+    }
+  });
+});

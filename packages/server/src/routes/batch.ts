@@ -5,6 +5,7 @@ import { HttpError } from '../errors.js';
 import type { ItemKind, KindSource } from '../kinds.js';
 import { batchDb } from '../dry-run.js';
 import { BatchQuery, DeleteBody, ERROR_RESPONSES, JobSubmission, KindParams, UpdateBody, UpsertBody } from '../schemas.js';
+import { mergeGinPendingLists } from '../store/gin-merge.js';
 import { deleteItems, upsertBatch, updateItems } from '../store/items.js';
 import { storeOf, type TableStore } from '../store/layout.js';
 import { writeCatalog, type ServiceContext } from '../context.js';
@@ -58,7 +59,12 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, { checkFit: true });
-      const existed = await writeCatalog(ctx, source.tableId, (db) => batchDb(db, req.query['dry-run']).transaction((tx) => updateItems(tx, storeFor(db, source), batch.items)));
+      const existed = await writeCatalog(ctx, source.tableId, async (db) => {
+        const store = storeFor(db, source);
+        const found = await batchDb(db, req.query['dry-run']).transaction((tx) => updateItems(tx, store, batch.items));
+        await mergeGinPendingLists(db, store);
+        return found;
+      });
       const missing = batch.items
         .filter((i) => !existed.has(i.key))
         .map((i) => {

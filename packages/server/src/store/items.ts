@@ -3,6 +3,7 @@ import { compareCodePoints, idFromText } from 'catq/listing';
 import { layoutDeleteSql, layoutUpsert } from 'catq/sql';
 import { ident } from './names.js';
 import type { Db, Queryable } from './db.js';
+import { mergeGinPendingLists } from './gin-merge.js';
 import { cannotHold, fieldOfError } from './limits.js';
 import { writeSearchRows, type LeftOut, type TableStore } from './layout.js';
 
@@ -110,9 +111,16 @@ export async function upsertItems(db: Queryable, store: TableStore, items: reado
  * One batch upsert as one transaction (all or nothing). When the database refuses the batch
  * for data it cannot hold (a value too large for it, say), the batch runs again item by item
  * behind savepoints, still as one transaction: the items it refuses are left out and returned
- * (with the field when the refusal names one), every other item is stored.
+ * (with the field when the refusal names one), every other item is stored. Then the search
+ * table's GIN pending lists are merged (gin-merge.ts).
  */
 export async function upsertBatch(db: Db, store: TableStore, items: readonly KeyedItem[]): Promise<LeftOut[]> {
+  const left = await writeUpsertBatch(db, store, items);
+  await mergeGinPendingLists(db, store);
+  return left;
+}
+
+async function writeUpsertBatch(db: Db, store: TableStore, items: readonly KeyedItem[]): Promise<LeftOut[]> {
   try {
     return await db.transaction((tx) => upsertItems(tx, store, items));
   } catch (e) {
