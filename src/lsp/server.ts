@@ -52,7 +52,8 @@ export function startServer(options: ServerOptions = {}): void {
   const reportProblem = (problem: string | undefined): void => {
     if (!problem || reported.has(problem)) return;
     reported.add(problem);
-    void connection.sendNotification(lsp.ShowMessageNotification.type, { type: lsp.MessageType.Warning, message: `catq: ${problem}. Only the syntax is checked.` });
+    // (A problem may end with a sentence of its own: one period, not two.)
+    void connection.sendNotification(lsp.ShowMessageNotification.type, { type: lsp.MessageType.Warning, message: `catq: ${problem.replace(/\.$/, '')}. Only the syntax is checked.` });
   };
 
   const check = (doc: TextDocuments.TextDocument): void => {
@@ -70,13 +71,7 @@ export function startServer(options: ServerOptions = {}): void {
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: state.diagnostics as Lsp.Diagnostic[] });
   };
 
-  const recheckAll = (): void => {
-    sources.forget();
-    reported.clear();
-    for (const doc of documents.all()) check(doc);
-  };
-
-  /** Runs a request handler; a failure is logged and answered with `fallback`, never a crash. */
+  /** Runs a handler; a failure is logged and answered with `fallback`, never a crash. */
   const guard = <T>(name: string, fallback: T, f: () => T): T => {
     try {
       return f();
@@ -86,7 +81,71 @@ export function startServer(options: ServerOptions = {}): void {
     }
   };
 
+  /** Every open document checked again (after a catalog change); one failing check does not stop the others. */
+  const recheckAll = (): void => {
+    sources.forget();
+    reported.clear();
+    for (const doc of documents.all()) guard('check', undefined, () => check(doc));
+  };
+
+  // The lifecycle (LSP 3.17, "Lifecycle Messages"): nothing but `initialize` before it (requests
+  // get ServerNotInitialized, notifications other than `exit` are dropped), `initialize` only
+  // once, and no request after `shutdown` (InvalidRequest). vscode-languageserver enforces none.
+  let phase: 'new' | 'running' | 'shutdown' = 'new';
+  const lifecycleError = (method: string): Lsp.ResponseError<void> | undefined => {
+    if (phase === 'new') return new lsp.ResponseError(lsp.ErrorCodes.ServerNotInitialized, `catq: ${method} before initialize. Send initialize first.`);
+    if (phase === 'shutdown') return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, `catq: ${method} after shutdown. The server only accepts exit now.`);
+    return undefined;
+  };
+
+  /**
+   * A request handler: refused outside the running phase, answered with InvalidParams when
+   * `problem` finds the params malformed (naming the field), and run under `guard`.
+   */
+  const request =
+    <P, T>(method: string, fallback: T, problem: (params: unknown) => string | undefined, f: (params: P) => T) =>
+    (params: P): T | Lsp.ResponseError<void> => {
+      const refused = lifecycleError(method);
+      if (refused) return refused;
+      const bad = problem(params);
+      if (bad) return new lsp.ResponseError(lsp.ErrorCodes.InvalidParams, `catq: ${method}: ${bad}`);
+      return guard(method, fallback, () => f(params));
+    };
+
+  /** A notification handler: dropped before initialize; malformed params are logged in one line and ignored. */
+  const notification =
+    <P>(method: string, problem: (params: unknown) => string | undefined, f: (params: P) => void) =>
+    (params: P): void => {
+      if (phase === 'new') return;
+      const bad = problem(params);
+      if (bad) {
+        connection.console.error(`catq: ${method} ignored: ${bad}`);
+        return;
+      }
+      guard(method, undefined, () => f(params));
+    };
+
+  // The text document notifications are registered by `documents.listen`: the same gate, through a
+  // connection whose `on...TextDocument` wrap their handlers.
+  const DOCUMENT_NOTIFICATIONS: Record<string, [string, (p: unknown) => string | undefined]> = {
+    onDidOpenTextDocument: ['textDocument/didOpen', openProblem],
+    onDidChangeTextDocument: ['textDocument/didChange', changeProblem],
+    onDidCloseTextDocument: ['textDocument/didClose', (p) => documentProblem(p)],
+    onDidSaveTextDocument: ['textDocument/didSave', (p) => documentProblem(p)],
+    onWillSaveTextDocument: ['textDocument/willSave', (p) => documentProblem(p)],
+  };
+  const gated = new Proxy(connection, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      const gate = typeof key === 'string' ? DOCUMENT_NOTIFICATIONS[key] : undefined;
+      if (!gate || typeof value !== 'function') return value;
+      return (handler: (p: unknown) => void) => (value as (h: (p: unknown) => void) => unknown).call(target, notification(gate[0], gate[1], handler));
+    },
+  });
+
   connection.onInitialize((params) => {
+    if (phase !== 'new') return new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, 'catq: initialize was sent twice. The server is initialized already; send it once per session.');
+    phase = 'running';
     const settings = params.initializationOptions as SourceSettings | undefined;
     const root = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     const base = root ? filePath(root) : undefined;
@@ -108,6 +167,7 @@ export function startServer(options: ServerOptions = {}): void {
   });
 
   connection.onInitialized(() => {
+    if (phase === 'new') return;
     if (watchRegistration) {
       void connection.client.register(lsp.DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: `**/${CONFIG_FILE}` }, { globPattern: '**/*.json' }, { globPattern: '**/*.ndjson' }],
@@ -115,20 +175,37 @@ export function startServer(options: ServerOptions = {}): void {
     }
   });
 
-  connection.onDidChangeConfiguration((params) => {
-    const settings = (params.settings as { catq?: SourceSettings } | null | undefined)?.catq;
-    if (settings && typeof settings === 'object') sources.setClient(settings);
-    recheckAll();
+  connection.onShutdown(() => {
+    // (An error answer still counts as a shutdown for vscode-languageserver: onExit below corrects the status.)
+    const refused = lifecycleError('shutdown');
+    if (refused) return refused;
+    phase = 'shutdown';
+    return undefined;
   });
 
-  connection.onDidChangeWatchedFiles((params) => {
-    const known = new Set(sources.knownFiles());
-    const concerns = params.changes.some((c) => {
-      const p = filePath(c.uri);
-      return p !== undefined && (known.has(p) || p.endsWith(CONFIG_FILE));
-    });
-    if (concerns) recheckAll();
+  // vscode-languageserver exits with 0 after any shutdown request; only an accepted one counts.
+  connection.onExit(() => {
+    if (phase !== 'shutdown') process.exit(1);
   });
+
+  connection.onDidChangeConfiguration(
+    notification('workspace/didChangeConfiguration', (p) => (isObject(p) ? undefined : `params must be an object ({ settings }); got ${describe(p)}`), (params) => {
+      const settings = (params.settings as { catq?: SourceSettings } | null | undefined)?.catq;
+      if (settings && typeof settings === 'object') sources.setClient(settings);
+      recheckAll();
+    }),
+  );
+
+  connection.onDidChangeWatchedFiles(
+    notification('workspace/didChangeWatchedFiles', watchedProblem, (params) => {
+      const known = new Set(sources.knownFiles());
+      const concerns = params.changes.some((c) => {
+        const p = filePath(c.uri);
+        return p !== undefined && (known.has(p) || p.endsWith(CONFIG_FILE));
+      });
+      if (concerns) recheckAll();
+    }),
+  );
 
   documents.onDidChangeContent((e) => guard('check', undefined, () => check(e.document)));
   documents.onDidClose((e) => {
@@ -136,8 +213,8 @@ export function startServer(options: ServerOptions = {}): void {
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onCompletion((params) =>
-    guard('completion', [], () => {
+  connection.onCompletion(
+    request('textDocument/completion', [] as Lsp.CompletionItem[], positionProblem, (params) => {
       const doc = documents.get(params.textDocument.uri);
       const src = doc ? sources.forDocument(doc.uri) : undefined;
       if (!doc || !src?.catalog) return [];
@@ -146,8 +223,8 @@ export function startServer(options: ServerOptions = {}): void {
     }),
   );
 
-  connection.onHover((params) =>
-    guard('hover', null, () => {
+  connection.onHover(
+    request('textDocument/hover', null, positionProblem, (params) => {
       const doc = documents.get(params.textDocument.uri);
       const src = doc ? sources.forDocument(doc.uri) : undefined;
       if (!doc || !src?.catalog) return null;
@@ -155,15 +232,15 @@ export function startServer(options: ServerOptions = {}): void {
     }),
   );
 
-  connection.onDocumentFormatting((params) =>
-    guard('formatting', [], () => {
+  connection.onDocumentFormatting(
+    request('textDocument/formatting', [] as Lsp.TextEdit[], documentProblem, (params) => {
       const doc = documents.get(params.textDocument.uri);
       return doc ? formatDocument(doc.getText()) : [];
     }),
   );
 
-  connection.onCodeAction((params) =>
-    guard('codeAction', [], () => {
+  connection.onCodeAction(
+    request('textDocument/codeAction', [] as Lsp.CodeAction[], rangeProblem, (params) => {
       const doc = documents.get(params.textDocument.uri);
       const state = states.get(params.textDocument.uri);
       if (!doc || !state || state.version !== doc.version) return [];
@@ -171,20 +248,82 @@ export function startServer(options: ServerOptions = {}): void {
     }),
   );
 
-  connection.onDocumentSymbol((params) =>
-    guard('documentSymbol', [], () => {
+  connection.onDocumentSymbol(
+    request('textDocument/documentSymbol', [] as Lsp.DocumentSymbol[], documentProblem, (params) => {
       const doc = documents.get(params.textDocument.uri);
       return doc ? documentSymbols(doc.getText(), sources.forDocument(doc.uri).catalog) : [];
     }),
   );
 
-  connection.languages.semanticTokens.on((params) =>
-    guard('semanticTokens', { data: [] as number[] }, () => {
+  connection.languages.semanticTokens.on(
+    request('textDocument/semanticTokens/full', { data: [] as number[] }, documentProblem, (params) => {
       const doc = documents.get(params.textDocument.uri);
       return { data: doc ? semanticTokensData(doc.getText()) : [] };
     }),
   );
 
-  documents.listen(connection);
+  documents.listen(gated);
   connection.listen();
+}
+
+// What is wrong with a message's params, as a message naming the field (undefined: nothing).
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+function describe(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? 'a string' : typeof v;
+}
+
+function documentProblem(p: unknown): string | undefined {
+  if (!isObject(p)) return `params must be an object; got ${describe(p)}`;
+  const d = p.textDocument;
+  if (!isObject(d)) return `params.textDocument must be an object ({ uri }); got ${describe(d)}`;
+  if (typeof d.uri !== 'string') return `params.textDocument.uri must be a string; got ${describe(d.uri)}`;
+  return undefined;
+}
+
+function isPosition(v: unknown): boolean {
+  return isObject(v) && typeof v.line === 'number' && typeof v.character === 'number';
+}
+
+function positionProblem(p: unknown): string | undefined {
+  const bad = documentProblem(p);
+  if (bad) return bad;
+  const at = (p as { position?: unknown }).position;
+  return isPosition(at) ? undefined : `params.position must be { line, character } (two numbers); got ${describe(at)}`;
+}
+
+function rangeProblem(p: unknown): string | undefined {
+  const bad = documentProblem(p);
+  if (bad) return bad;
+  const r = (p as { range?: unknown }).range;
+  return isObject(r) && isPosition(r.start) && isPosition(r.end) ? undefined : `params.range must be { start, end } (two positions); got ${describe(r)}`;
+}
+
+function openProblem(p: unknown): string | undefined {
+  const bad = documentProblem(p);
+  if (bad) return bad;
+  const d = (p as { textDocument: Record<string, unknown> }).textDocument;
+  if (typeof d.text !== 'string') return `params.textDocument.text must be a string; got ${describe(d.text)}`;
+  if (typeof d.version !== 'number') return `params.textDocument.version must be a number; got ${describe(d.version)}`;
+  if (typeof d.languageId !== 'string') return `params.textDocument.languageId must be a string; got ${describe(d.languageId)}`;
+  return undefined;
+}
+
+function changeProblem(p: unknown): string | undefined {
+  const bad = documentProblem(p);
+  if (bad) return bad;
+  const { textDocument, contentChanges } = p as { textDocument: Record<string, unknown>; contentChanges?: unknown };
+  if (typeof textDocument.version !== 'number') return `params.textDocument.version must be a number; got ${describe(textDocument.version)}`;
+  if (!Array.isArray(contentChanges)) return `params.contentChanges must be an array; got ${describe(contentChanges)}`;
+  const i = contentChanges.findIndex((c) => !isObject(c) || typeof c.text !== 'string' || (c.range !== undefined && !(isObject(c.range) && isPosition(c.range.start) && isPosition(c.range.end))));
+  return i < 0 ? undefined : `params.contentChanges[${i}] must be { text } or { range, text } (a string and two positions)`;
+}
+
+function watchedProblem(p: unknown): string | undefined {
+  if (!isObject(p) || !Array.isArray(p.changes)) return `params.changes must be an array; got ${describe(isObject(p) ? p.changes : p)}`;
+  const i = p.changes.findIndex((c) => !isObject(c) || typeof c.uri !== 'string');
+  return i < 0 ? undefined : `params.changes[${i}].uri must be a string; got ${describe((p.changes[i] as { uri?: unknown } | null)?.uri)}`;
 }

@@ -31,6 +31,8 @@ export class LspClient {
   readonly transcript: TranscriptEntry[] = [];
   readonly published: Published[] = [];
   readonly messages: { type: number; message: string }[] = [];
+  /** What the server wrote to the client's log (window/logMessage). */
+  readonly logs: { type: number; message: string }[] = [];
   readonly stderr: string[] = [];
   private readonly waiters: { test: (p: Published) => boolean; resolve: (p: Published) => void }[] = [];
   private readonly started = Date.now();
@@ -55,6 +57,7 @@ export class LspClient {
         }
       }
       if (method === 'window/showMessage') this.messages.push(params as { type: number; message: string });
+      if (method === 'window/logMessage') this.logs.push(params as { type: number; message: string });
     });
     this.conn.onRequest((method: string, params: unknown) => {
       this.log('server->client', 'request', method, { params });

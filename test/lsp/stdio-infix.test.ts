@@ -186,6 +186,8 @@ describe('catq lsp --stdio, infix documents', () => {
     expect((await broken).diagnostics.map((d) => d.code)).toEqual(['syntax/unexpected-token']);
     expect(client.messages).toHaveLength(1);
     expect(client.messages[0]!.message).toContain('is not a valid catalog');
+    // One period between the catalog's own message and the server's sentence.
+    expect(client.messages[0]!.message).toMatch(/[^.]\. Only the syntax is checked\.$/);
     expect(await client.stop()).toBe(0);
     client.save('infix-cli-catalog');
   });
