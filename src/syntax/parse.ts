@@ -2,7 +2,7 @@
  * `parse(text)`: infix text to a query, with every diagnostic at once. Never throws.
  */
 import type { CstNode, IRecognitionException, IToken } from 'chevrotain';
-import { LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
+import { beyondLimit, LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
 import { badArgument, capDiagnostics, DEFAULT_MAX_DIAGNOSTICS, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { ownOptions } from '../wire/index.js';
 import type { QueryCstNode } from './cst.js';
@@ -52,7 +52,7 @@ export function parse(text: string, options?: ParseOptions): ParseResult {
   }
   const limits = parseLimits(options);
   if (text.length > limits.maxInfixLength) {
-    const span = { start: limits.maxInfixLength, end: text.length };
+    const span = beyondLimit(text, limits.maxInfixLength);
     return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics: [diagnostic('syntax/too-long', { length: text.length, limit: limits.maxInfixLength }, { span })] };
   }
   // Valid text is read by the fast path (no Chevrotain); anything else by the full parser.

@@ -1,4 +1,4 @@
-import { span, type Clause, type JsonValue, type Query } from '../ast/index.js';
+import { beyondLimit, span, type Clause, type JsonValue, type Query } from '../ast/index.js';
 import { capDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
 import { readClauses } from './clauses.js';
 import { readPlainWire } from './fast-read.js';
@@ -88,7 +88,7 @@ function isJsonBlank(c: number): boolean {
 function decodeText(q: string, limits: DecodeLimits): DecodeResult {
   if (q.length > limits.maxLength) {
     return {
-      diagnostics: [diagnostic('wire/too-long', { length: q.length, limit: limits.maxLength }, { span: span(limits.maxLength, q.length), path: '' })],
+      diagnostics: [diagnostic('wire/too-long', { length: q.length, limit: limits.maxLength }, { span: beyondLimit(q, limits.maxLength), path: '' })],
       text: q,
       mapOffset: identity,
     };

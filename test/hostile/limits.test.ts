@@ -60,6 +60,13 @@ describe('limit on infix text', () => {
     expect(codes(parse('a '.repeat(5001), { maxInfixLength: 20_000 }).diagnostics)).not.toContain('syntax/too-long');
     expect(codes(lint('a '.repeat(5001), catalog).diagnostics)).toEqual(['syntax/too-long']);
   });
+
+  it('starts the syntax/too-long range on a code point, never inside a surrogate pair', () => {
+    // 'brand = "' is 9 code units: the limit (20) falls between the halves of the 6th emoji.
+    const text = 'brand = "' + '😀'.repeat(10) + '"';
+    expect(parse(text, { maxInfixLength: 20 }).diagnostics[0]?.span).toEqual({ start: 19, end: text.length });
+    expect(parse(text, { maxInfixLength: 19 }).diagnostics[0]?.span).toEqual({ start: 19, end: text.length });
+  });
 });
 
 describe('diagnostics per query', () => {

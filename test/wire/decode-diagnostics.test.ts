@@ -188,6 +188,8 @@ describe('limits', () => {
   it('wire/too-long covers the part beyond the limit', () => {
     expect(found('[["a",1]]', { maxLength: 5 })).toEqual([['wire/too-long', [5, 9], '']]);
     expect(found('[["a",1]]', { maxLength: 9 })).toEqual([]);
+    // Never from inside a surrogate pair: from the code point the limit cuts.
+    expect(found('[["😀",1]]', { maxLength: 4 })).toEqual([['wire/too-long', [3, 10], '']]);
   });
 
   it('wire/too-many-clauses covers the clauses beyond the limit', () => {
