@@ -27,7 +27,7 @@ export { loadCatalog, resolveField, fieldNames, ALIAS_PATHS, type AliasPath, typ
 export { validate, check, DEFAULT_QUERY_LIMITS, type CheckResult, type ValidateOptions, type QueryLimits, type LimitOptions } from './check/index.js';
 
 // Editing (editors, language servers).
-export { lint, complete, hover, semanticTokens, SEMANTIC_TOKEN_TYPES, DEFAULT_MAX_SEMANTIC_TOKENS_LENGTH, type LintResult, type LintOptions, type CompletionItem, type CompleteOptions, type HoverInfo, type SemanticToken, type SemanticTokenType, type SemanticTokensOptions } from './editor/index.js';
+export { lint, complete, hover, semanticTokens, SEMANTIC_TOKEN_TYPES, DEFAULT_MAX_SEMANTIC_TOKENS_LENGTH, type LintResult, type LintOptions, type CompletionItem, type CompleteOptions, type HoverInfo, type HoverOptions, type SemanticToken, type SemanticTokenType, type SemanticTokensOptions } from './editor/index.js';
 
 // Running: the evaluator (the reference meaning) and List Catalog Items over an array.
 export { compile, matches, filter, explain, listItems, type Predicate, type CompileOptions, type Explanation, type ListItemsResult, type ListItemsOptions } from './eval/index.js';

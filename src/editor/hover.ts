@@ -2,7 +2,7 @@
  * `hover(text, offset, catalog)`: what the word under the cursor means. On a field: the
  * attribute's type, cardinality and label (UIConfiguration), what an alias path resolves to,
  * the operators allowed on it and its allowed values; on an operator or keyword: its meaning.
- * Infix and plain JSON wire text alike.
+ * Infix and wire text alike, plain JSON or percent-encoded.
  */
 import type { IToken } from 'chevrotain';
 import { isOperator, type Operator, type Span } from '../ast/index.js';
@@ -16,6 +16,7 @@ import { decodeQuotedField } from '../syntax/literals.js';
 import { labelOf } from './proposals.js';
 import { tokenSpan } from '../syntax/token-span.js';
 import { outlineJson, placeOf } from './wire-outline.js';
+import { percentText } from './percent-text.js';
 
 /** What {@link hover} returns: Markdown text about the word at `range`. */
 export interface HoverInfo {
@@ -44,22 +45,44 @@ const KEYWORDS: Readonly<Record<string, string>> = {
   Absent: '**absent**: `field is absent` means `field present? false` (the key is missing or null).',
 };
 
+/** Options of {@link hover}. */
+export interface HoverOptions {
+  /**
+   * The longest text read (default {@link DEFAULT_MAX_HOVER_LENGTH}, as `complete`'s): a longer
+   * one gets no hover, so a call stays within milliseconds whatever it is given (each hover reads
+   * the whole text). The language server raises it to 200 000; `Infinity` lifts it.
+   */
+  readonly maxLength?: number;
+}
+
+/** The default `maxLength` of {@link hover} (docs/limits.md). */
+export const DEFAULT_MAX_HOVER_LENGTH = 10_000;
+
 /**
- * The hover text for the word at `offset` (a UTF-16 offset into infix or plain JSON wire text),
- * or `undefined` when there is nothing to say. Never throws on any text; only a bad argument
- * throws (`QueryError`).
+ * The hover text for the word at `offset` (a UTF-16 offset into infix or wire text, plain JSON or
+ * percent-encoded), or `undefined` when there is nothing to say or the text is longer than
+ * `options.maxLength`. The range is in the text given (over the escapes, in percent-encoded
+ * text). Never throws on any text; only a bad argument throws (`QueryError`).
  *
  * ```ts
  * hover('price < 20', 1, catalog)?.contents; // '**price**: Number, cardinality One ...'
  * ```
  */
-export function hover(text: string, offset: number, catalog: Catalog): HoverInfo | undefined {
+export function hover(text: string, offset: number, catalog: Catalog, options: HoverOptions = {}): HoverInfo | undefined {
   if (typeof text !== 'string') throwBadArgument('hover', 'text', 'a string', text, 'Pass the text being edited.');
   if (typeof offset !== 'number' || Number.isNaN(offset)) throwBadArgument('hover', 'offset', 'a number (a UTF-16 offset into the text)', offset, 'Pass the cursor position.');
   const problems = catalogArgumentProblems('hover', catalog);
   if (problems.length) throw new QueryError(problems, 'hover was called with a bad catalog');
+  if (options === null || typeof options !== 'object') throwBadArgument('hover', 'options', 'an object ({ maxLength? })', options, 'Pass {} or leave it out.');
+  const max = options.maxLength;
+  if (max !== undefined && (typeof max !== 'number' || Number.isNaN(max))) throwBadArgument('hover', 'options.maxLength', 'a number', max, 'Pass the longest text to read, or leave it out.');
+  if (text.length > (max ?? DEFAULT_MAX_HOVER_LENGTH)) return undefined;
   const at = Math.max(0, Math.min(offset, text.length));
-  return detectSyntax(text) === 'wire' ? hoverWire(text, at, catalog) : hoverInfix(text, at, catalog);
+  if (detectSyntax(text) === 'infix') return hoverInfix(text, at, catalog);
+  const encoded = percentText(text);
+  if (!encoded) return hoverWire(text, at, catalog);
+  const h = hoverWire(encoded.text, encoded.fromInput(at), catalog);
+  return h && { ...h, range: { start: encoded.toInput(h.range.start), end: encoded.toInput(h.range.end) } };
 }
 
 function hoverInfix(text: string, at: number, catalog: Catalog): HoverInfo | undefined {

@@ -6,6 +6,6 @@
  */
 export { lint, infixPrinter, type LintOptions, type LintResult } from './lint.js';
 export { complete, type CompletionItem } from './complete.js';
-export { hover, describeField, describeOperator, type HoverInfo } from './hover.js';
+export { hover, describeField, describeOperator, DEFAULT_MAX_HOVER_LENGTH, type HoverInfo, type HoverOptions } from './hover.js';
 export { DEFAULT_MAX_COMPLETE_LENGTH, type CompleteOptions } from './proposals.js';
 export { semanticTokens, SEMANTIC_TOKEN_TYPES, DEFAULT_MAX_SEMANTIC_TOKENS_LENGTH, type SemanticToken, type SemanticTokenType, type SemanticTokensOptions } from './semantic-tokens.js';

@@ -1,6 +1,6 @@
 /**
  * `semanticTokens(text)`: what each word of a query text is, for an editor to colour it: fields,
- * operators, keywords, strings and numbers, in infix and plain JSON wire text alike. The words
+ * operators, keywords, strings and numbers, in infix and wire text (plain JSON or percent-encoded) alike. The words
  * are the lexer's own (infix) and the clause slots the completion reads (wire), so the colours
  * follow the same reading as the diagnostics. It needs no catalog: a field is a field by where
  * it stands, known or not (an unknown one has its diagnostic).
@@ -12,6 +12,7 @@ import { getEngine } from '../syntax/engine.js';
 import { tokenEnd } from '../syntax/token-span.js';
 import { isWordOperator, operatorOfToken } from '../operators/index.js';
 import { outlineJson, type OutlineNode } from './wire-outline.js';
+import { percentText } from './percent-text.js';
 
 /**
  * The kinds of words, named as the Language Server Protocol's standard token types (so that
@@ -47,9 +48,10 @@ export const DEFAULT_MAX_SEMANTIC_TOKENS_LENGTH = 10_000;
 /**
  * The words of `text` with their kinds, for highlighting. Infix text is read by the lexer (a word
  * it cannot read is left out); wire text (first non-blank character `[`) by a forgiving JSON
- * reader that follows the clause shapes while the text is being typed. Percent-encoded text, and
- * text longer than `options.maxLength`, get none. Never throws on any string; only a bad argument
- * throws (`QueryError`).
+ * reader that follows the clause shapes while the text is being typed; percent-encoded wire text
+ * (first non-blank character `%`) is decoded and read so, each token then covering its escapes in
+ * the text given. Text longer than `options.maxLength`, and percent-encoded text with a malformed
+ * escape, get none. Never throws on any string; only a bad argument throws (`QueryError`).
  *
  * ```ts
  * semanticTokens('price < 20'); // [{ start: 0, end: 5, type: 'property' }, { start: 6, end: 7, type: 'operator' }, { start: 8, end: 10, type: 'number' }]
@@ -63,7 +65,13 @@ export function semanticTokens(text: string, options: SemanticTokensOptions = {}
   if (text.length > (max ?? DEFAULT_MAX_SEMANTIC_TOKENS_LENGTH)) return [];
   const first = /\S/.exec(text)?.[0];
   if (first === '[') return wireTokens(text);
-  if (first === '%' || first === undefined) return [];
+  if (first === undefined) return [];
+  if (first === '%') {
+    const encoded = percentText(text);
+    if (!encoded || /\S/.exec(encoded.text)?.[0] !== '[') return [];
+    // A token's end maps to the start of the next character's escape: its own escapes, whole.
+    return wireTokens(encoded.text).map((t) => ({ start: encoded.toInput(t.start), end: encoded.toInput(t.end), type: t.type }));
+  }
   return infixTokens(text);
 }
 

@@ -51,9 +51,9 @@ export function completionItems(text: string, offset: number, catalog: Catalog, 
   }));
 }
 
-/** The hover at `offset`, in Markdown. */
+/** The hover at `offset`, in Markdown; none in a document longer than the server reads. */
 export function hoverAt(text: string, offset: number, catalog: Catalog): Hover | null {
-  const h = hover(text, offset, catalog);
+  const h = hover(text, offset, catalog, { maxLength: EDITOR_MAX_LENGTH });
   return h ? { contents: { kind: 'markdown', value: h.contents }, range: new Positions(text).range(h.range) } : null;
 }
 

@@ -57,12 +57,38 @@ describe('hover (wire)', () => {
   test('nothing on values', () => {
     expect(at('[["color", "r|ed"]]')).toBeUndefined();
   });
+
+  test('percent-encoded: as the decoded JSON, the range over the escapes in the text given', () => {
+    const text = encodeURIComponent('[["brand","x"],[["<","price"],20]]');
+    const on = (needle: string, delta: number) => hover(text, text.indexOf(needle) + delta, catalog);
+    const field = on('%22brand', 4);
+    expect(field).toMatchObject({ kind: 'field', range: { start: text.indexOf('%22brand'), end: text.indexOf('%22brand') + '%22brand%22'.length } });
+    expect(field!.contents).toContain('**brand**: String');
+    // On any character of the escape %3C (<): the operator.
+    for (const d of [0, 1, 2]) expect(on('%3C', d)!.contents).toContain('is less than the value');
+    expect(on('%22price', 5)!.contents).toContain('**price**: Number');
+    expect(on('%2220', 1)).toBeUndefined();
+    // A malformed escape: nothing.
+    expect(hover(text + '%ZZ', 8, catalog)).toBeUndefined();
+  });
+});
+
+describe('hover maxLength', () => {
+  test('a text longer than maxLength (default 10 000, as complete) gets no hover, unless raised', () => {
+    const long = 'price < 1 and '.repeat(800); // 11 200 characters
+    expect(hover(long, 1, catalog)).toBeUndefined();
+    expect(hover(long, 1, catalog, { maxLength: 20_000 })).toMatchObject({ kind: 'field' });
+    expect(hover(long.slice(0, 10_000), 1, catalog)).toMatchObject({ kind: 'field' });
+    expect(hover(long, 1, catalog, { maxLength: Infinity })).toMatchObject({ kind: 'field' });
+    expect(() => hover('price', 0, catalog, { maxLength: 'x' as unknown as number })).toThrowError(expect.objectContaining({ name: 'QueryError', message: expect.stringContaining('options.maxLength') }));
+    expect(() => hover('price', 0, catalog, null as unknown as object)).toThrowError(expect.objectContaining({ name: 'QueryError' }));
+  });
 });
 
 describe('complete and hover never throw on any text', () => {
   const text = fc.oneof(
     fc.string({ unit: 'grapheme', maxLength: 40 }),
-    fc.array(fc.constantFrom('[', ']', '"', ',', ' ', 'price', 'color', '=', 'one-of', '"red"', '1', 'and', '`', '\\', '\n', '😀', '{', '}', 'is', 'present'), { maxLength: 20 }).map((xs) => xs.join('')),
+    fc.array(fc.constantFrom('[', ']', '"', ',', ' ', 'price', 'color', '=', 'one-of', '"red"', '1', 'and', '`', '\\', '\n', '😀', '{', '}', 'is', 'present', '%5B', '%22', '%2C', '%', '%F0%9F%98%80'), { maxLength: 20 }).map((xs) => xs.join('')),
   );
   test('any text, any offset', () => {
     fc.assert(

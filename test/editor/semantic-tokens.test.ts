@@ -10,6 +10,18 @@ import { propertyRuns, propertySeed } from '../support/property-runs.js';
 const words = (text: string) => semanticTokens(text).map((t) => `${t.type}:${text.slice(t.start, t.end)}`);
 
 describe('semanticTokens', () => {
+  test('percent-encoded text gets the tokens of its plain JSON, at the places of the escapes', () => {
+    fc.assert(
+      fc.property(queryArb, (q: Query) => {
+        const plain = JSON.stringify(toWire(q));
+        const encoded = encodeURIComponent(plain);
+        const decodedWords = semanticTokens(encoded, { maxLength: Infinity }).map((t) => `${t.type}:${decodeURIComponent(encoded.slice(t.start, t.end))}`);
+        expect(decodedWords).toEqual(semanticTokens(plain, { maxLength: Infinity }).map((t) => `${t.type}:${plain.slice(t.start, t.end)}`));
+      }),
+      { seed: propertySeed(71), numRuns: propertyRuns(200) },
+    );
+  });
+
   test('infix: fields, operators (symbols and words), keywords, strings and numbers; punctuation has none', () => {
     expect(words('brand = "Acme" and price <= -1.5e2 and `size (EU)` one-of [40, 41] and title matches "red shoe"')).toEqual([
       'property:brand', 'operator:=', 'string:"Acme"', 'keyword:and',
@@ -36,8 +48,14 @@ describe('semanticTokens', () => {
     expect(words('[[["eq", "a"], 1], ["pri')).toEqual(['string:"eq"', 'property:"a"', 'number:1', 'property:"pri']);
   });
 
-  test('percent-encoded, blank and overlong text have none; a non-string is a QueryError', () => {
-    expect(semanticTokens(encodeURIComponent('[["a",1]]'))).toEqual([]);
+  test('percent-encoded wire text: the tokens of the decoded JSON, each covering its escapes in the text given', () => {
+    const text = encodeURIComponent('[["brand","Acmé"],[["<","price"],20]]');
+    expect(words(text)).toEqual(['property:%22brand%22', 'string:%22Acm%C3%A9%22', 'operator:%22%3C%22', 'property:%22price%22', 'number:20']);
+    // A malformed escape: none (the diagnostics say what is wrong).
+    expect(semanticTokens('%5B%5B%22a%22%2C1%5D%5D%ZZ')).toEqual([]);
+  });
+
+  test('blank and overlong text have none; a non-string is a QueryError', () => {
     expect(semanticTokens(' \n')).toEqual([]);
     // Longer than maxLength (default 10 000, as complete's): none, unless raised.
     const long = 'a = 1 and '.repeat(1001);

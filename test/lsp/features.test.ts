@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { codeActions, completionItems, documentSymbols, formatDocument, SEMANTIC_TOKENS_LEGEND, semanticTokensData } from '../../src/lsp/features.js';
+import { codeActions, completionItems, documentSymbols, formatDocument, hoverAt, SEMANTIC_TOKENS_LEGEND, semanticTokensData } from '../../src/lsp/features.js';
+import { EDITOR_MAX_LENGTH } from '../../src/lsp/editor-limits.js';
 import { lint, toLspDiagnostics } from '../../src/index.js';
 import { catalog } from '../syntax/fixtures.js';
 
@@ -47,6 +48,17 @@ describe('completionItems', () => {
     expect(wire.map((c) => c.textEdit)).toContainEqual({ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, newText: '[["price", ' });
     expect(completionItems('', 0, catalog, undefined, false).map((c) => c.label)).toContain('price');
     expect(completionItems('', 0, catalog, undefined, false).find((c) => c.label === 'price')!.textEdit).toMatchObject({ newText: 'price' });
+  });
+});
+
+describe('hoverAt', () => {
+  test('reads documents up to EDITOR_MAX_LENGTH (past the library default), none longer', () => {
+    const clause = 'price < 1 and ';
+    const within = clause.repeat(Math.floor(20_000 / clause.length)) + 'price < 1';
+    expect(hoverAt(within, 1, catalog)).toMatchObject({ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } } });
+    const beyond = clause.repeat(Math.ceil(EDITOR_MAX_LENGTH / clause.length)) + 'price < 1';
+    expect(beyond.length).toBeGreaterThan(EDITOR_MAX_LENGTH);
+    expect(hoverAt(beyond, 1, catalog)).toBeNull();
   });
 });
 
