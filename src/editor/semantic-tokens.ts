@@ -120,6 +120,24 @@ function valueKind(node: Extract<OutlineNode, { kind: 'scalar' }>, text: string)
   return undefined;
 }
 
+/** The JSON words of a value: a string (maybe unclosed), a number, or a bare word. */
+const JSON_WORD = /"(?:[^"\\]|\\[\s\S])*"?|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[A-Za-z_]\w*/g;
+
+/**
+ * The strings, numbers, `true`, `false` and `null` inside a value the outline does not open (an
+ * object, or an array nested deeper than it reads), from `start` to `end`: keys are strings, as
+ * in infix text, where the lexer reads an object's keys as strings.
+ */
+function scalarsIn(text: string, start: number, end: number): SemanticToken[] {
+  const out: SemanticToken[] = [];
+  for (const m of text.slice(start, end).matchAll(JSON_WORD)) {
+    const w = m[0];
+    const type: SemanticTokenType | undefined = w.startsWith('"') ? 'string' : /^-?\d/.test(w) ? 'number' : w === 'true' || w === 'false' || w === 'null' ? 'keyword' : undefined;
+    if (type) out.push({ start: start + m.index, end: start + m.index + w.length, type });
+  }
+  return out;
+}
+
 function wireTokens(text: string): SemanticToken[] {
   const root = outlineJson(text);
   const out: SemanticToken[] = [];
@@ -130,6 +148,7 @@ function wireTokens(text: string): SemanticToken[] {
   const values = (node: OutlineNode): void => {
     if (node.kind === 'scalar') push(node, valueKind(node, text));
     else if (node.kind === 'array') for (const child of node.children) values(child);
+    else out.push(...scalarsIn(text, node.start, node.end));
   };
   /** A scalar where a field stands: a field (a string, or a word being typed), unless it is a number, a boolean or null. */
   const fieldKind = (node: Extract<OutlineNode, { kind: 'scalar' }>): SemanticTokenType => {

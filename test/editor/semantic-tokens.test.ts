@@ -48,6 +48,15 @@ describe('semanticTokens', () => {
     expect(words('[[["eq", "a"], 1], ["pri')).toEqual(['string:"eq"', 'property:"a"', 'number:1', 'property:"pri']);
   });
 
+  test('wire: strings, numbers and keywords inside an object value, keys as strings (as in infix)', () => {
+    expect(words('[["dimensions",{"brand":"b","n":1,"ok":[true,null],"x":{"y":-2.5e1}}]]')).toEqual([
+      'property:"dimensions"', 'string:"brand"', 'string:"b"', 'string:"n"', 'number:1', 'string:"ok"', 'keyword:true', 'keyword:null', 'string:"x"', 'string:"y"', 'number:-2.5e1',
+    ]);
+    expect(words('dimensions = {"brand": "b", "n": 1}')).toEqual(['property:dimensions', 'operator:=', 'string:"brand"', 'string:"b"', 'string:"n"', 'number:1']);
+    // Being typed: an unclosed object and string.
+    expect(words('[["d", {"a": 1, "b')).toEqual(['property:"d"', 'string:"a"', 'number:1', 'string:"b']);
+  });
+
   test('percent-encoded wire text: the tokens of the decoded JSON, each covering its escapes in the text given', () => {
     const text = encodeURIComponent('[["brand","Acmé"],[["<","price"],20]]');
     expect(words(text)).toEqual(['property:%22brand%22', 'string:%22Acm%C3%A9%22', 'operator:%22%3C%22', 'property:%22price%22', 'number:20']);
@@ -104,6 +113,21 @@ describe('semanticTokens', () => {
   }
 
   const scalarsOnly = (q: Query) => q.clauses.every((c) => !c.value || typeof c.value !== 'object' || (Array.isArray(c.value) && c.value.every((v) => v === null || typeof v !== 'object')));
+
+  test('the values of any query (objects too) get the same words in wire text as in infix (property)', () => {
+    /** The value words in order, read as JSON, so that the two spellings of one value compare equal. */
+    const valueWords = (text: string) =>
+      semanticTokens(text, { maxLength: Infinity })
+        .map((t) => [t.type, text.slice(t.start, t.end)] as const)
+        .filter(([type, w]) => type === 'string' || type === 'number' || (type === 'keyword' && /^(true|false|null)$/.test(w)))
+        .map(([type, w]) => `${type}:${JSON.stringify(JSON.parse(w))}`);
+    fc.assert(
+      fc.property(queryArb, (q) => {
+        expect(valueWords(JSON.stringify(toWire(q)))).toEqual(valueWords(format(q)));
+      }),
+      { seed: propertySeed(0x5e7a0003), numRuns: propertyRuns(300) },
+    );
+  });
 
   test('on a query read back: its fields, operators and values, exactly where the parser puts them (property)', () => {
     fc.assert(
