@@ -92,7 +92,10 @@ export function complete(text: string, offset: number, catalog: Catalog, options
       // The grammar also reads a clause right after another (to report the missing `and`);
       // propose fields only where a clause may really start.
       if (!clauseMayStart(before)) continue;
-      for (const p of fieldProposals(catalog, formatField)) add(p);
+      // After a back-quote, every field is proposed back-quoted (`brand` as well as `size (EU)`):
+      // the user chose the quoting, and the typed back-quote then matches the proposal.
+      const write = typed.startsWith('`') ? (f: string) => '`' + f.replace(/`/g, '``') + '`' : formatField;
+      for (const p of fieldProposals(catalog, write)) add(p);
     } else if (name === 'OperatorTok') {
       for (const p of operatorProposals(attribute, (op) => OPERATORS[op].infix)) add(p);
     } else if (name === 'Is') {

@@ -18,6 +18,16 @@ describe('complete', () => {
     expect(fields.every((f) => f.startsWith('field:'))).toBe(true);
   });
 
+  test('after a back-quote: every matching field, back-quoted, replacing what was typed', () => {
+    expect(at('price < 20 and `br|')).toEqual(['field:`brand`', 'field:`Brand.Name`']);
+    expect(complete('price < 20 and `br', 18, catalog)[0]?.range).toEqual({ start: 15, end: 18 });
+    expect(at('`si|')).toEqual(['field:`size (EU)`']);
+    expect(at('`|')).toEqual(expect.arrayContaining(['field:`price`', 'field:`size (EU)`']));
+    expect(at('`|').every((f) => /^field:`.*`$/.test(f))).toBe(true);
+    // Without the back-quote, bare where a bare name is enough.
+    expect(at('price < 20 and br|')).toEqual(['field:brand', 'field:Brand.Name']);
+  });
+
   test('a partly typed field replaces the word', () => {
     const items = complete('price = 1 and br', 16, catalog);
     // Prefix match ignores case, so the alias path Brand.Name comes too.
