@@ -77,7 +77,7 @@ function token(stream: StringStream, state: State): string | null {
     return punctuation;
   }
   if (stream.match(COMPARE)) return 'compareOperator';
-  if (stream.match('||')) return 'logicOperator';
+  if (stream.match('||') || stream.match('&&')) return 'logicOperator';
   const word = stream.match(IDENTIFIER) as RegExpMatchArray | null;
   if (word) {
     const w = word[0];

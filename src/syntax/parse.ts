@@ -83,6 +83,22 @@ function parseLimits(options: unknown): { maxInfixLength: number; maxDiagnostics
 }
 
 /**
+ * `&&` (lexed as `and`, so that the rest of the query parses as meant): an error whose fix writes
+ * `and`, with a space on each side that has none (`price<20&&brand="x"` -> `price<20 and brand="x"`).
+ */
+function ampersandAnds(tokens: readonly IToken[], text: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const t of tokens) {
+    if (t.tokenType.name !== 'And' || t.image !== '&&') continue;
+    const span = tokenSpan(t);
+    const spaced = (c: string | undefined) => c === undefined || /\s/.test(c);
+    const newText = (spaced(text[span.start - 1]) ? '' : ' ') + 'and' + (spaced(text[span.end]) ? '' : ' ');
+    out.push(diagnostic('syntax/ampersand-and', {}, { span, fixes: [{ title: 'Write `and`', edits: [{ span, newText }] }] }));
+  }
+  return out;
+}
+
+/**
  * The full parser alone (Chevrotain), without the fast path: for the tests that hold the fast
  * path to it. Not part of the package's API.
  */
@@ -114,6 +130,7 @@ function parseText(text: string, maxDiagnostics: number): ParseResult {
     return { partial: query([], { span: { start: 0, end: text.length }, syntax: 'infix' }), diagnostics };
   }
   diagnostics.push(...fixKeywordCase(tokens, engine.tokens));
+  diagnostics.push(...ampersandAnds(tokens, text));
   // Error recovery costs tens of microseconds per bad token: once more errors are found than can
   // be listed, the parser stops (it sees the end of the input); what was read before the first
   // error left out is kept, the rest counted as "at least 1 more".

@@ -123,7 +123,9 @@ export function createTokens(chev: Chev): Tokens {
       o.word ? word(o.token, new RegExp(escapeRegExp(o.text)), [OperatorTok]) : t({ name: o.token, pattern: o.text, categories: [OperatorTok] }),
     ),
     Connective,
-    And: word('And', /and/, [Connective]),
+    // `&&` is read as `and` (as `||` as `or`) so that the rest parses; it is reported with a fix
+    // (syntax/ampersand-and, src/syntax/parse.ts).
+    And: word('And', /and|&&/, [Connective]),
     Or: t({ name: 'Or', pattern: /or|\|\|/, longer_alt: Identifier, categories: [Connective] }),
     Not: word('Not', /not/),
     Is: word('Is', /is/),

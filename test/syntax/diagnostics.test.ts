@@ -43,6 +43,7 @@ describe('code and range of each syntax diagnostic', () => {
     ['price =', 'syntax/unexpected-token', ''],
     ['a = 1 b = 2', 'syntax/missing-and', ''],
     ['a = 1 or a = 2', 'syntax/no-or', 'or'],
+    ['price<20&&brand="x"', 'syntax/ampersand-and', '&&'],
     ['not a present? true', 'syntax/no-not', 'not'],
     ['a != 1', 'syntax/no-not-equal', '!='],
     ['(a = 1)', 'syntax/no-grouping', '('],
@@ -161,6 +162,9 @@ describe('quick fixes', () => {
       ['brand = Acme', 'syntax/unquoted-string', 'brand = "Acme"'],
       ['a = 1 b = 2', 'syntax/missing-and', 'a = 1 and b = 2'],
       ['a = 1 AND b = 2', 'syntax/keyword-case', 'a = 1 and b = 2'],
+      ['price<20&&brand="x"', 'syntax/ampersand-and', 'price<20 and brand="x"'],
+      ['price < 20 && brand = "x"', 'syntax/ampersand-and', 'price < 20 and brand = "x"'],
+      ['a = 1&& b = 2', 'syntax/ampersand-and', 'a = 1 and b = 2'],
     ]) {
       expect(apply(text!, only(text!, code!).fixes![0]!.edits)).toBe(fixed);
       expect(parse(fixed!).diagnostics).toEqual([]);

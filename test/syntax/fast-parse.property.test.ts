@@ -79,6 +79,13 @@ describe('the fast path of parse', () => {
     expect(read).toBeGreaterThan(valid.length / 2);
   });
 
+  test('gives way to the full parser on `&&` and `||` (read as and/or, then reported)', () => {
+    for (const text of ['price < 20 && brand = "x"', 'price<20&&brand="x"', 'price < 20 || brand = "x"']) {
+      expect(fastParse(text, MAX_NESTING)).toBeUndefined();
+      expect(parse(text).query).toBeUndefined();
+    }
+  });
+
   test('gives way to the full parser past the nesting limit', () => {
     const deep = (n: number): string => 'a = ' + '['.repeat(n) + ']'.repeat(n);
     expect(agrees(deep(MAX_NESTING))).toBe(true);

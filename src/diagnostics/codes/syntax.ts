@@ -42,6 +42,11 @@ export const syntaxCodes = {
     'Two clauses with nothing between them.',
     () => 'Clauses are joined with `and`; it is missing here.',
   ),
+  'syntax/ampersand-and': code<Record<string, never>>(
+    'error',
+    '`&&` written for `and`.',
+    () => 'Clauses are joined with the word `and`, not `&&`.',
+  ),
   'syntax/keyword-case': code<{ written: string; keyword: string }>(
     'error',
     'A keyword written in upper or mixed case; keywords are lower-case.',
