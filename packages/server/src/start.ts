@@ -13,7 +13,7 @@ import { ServiceMetrics } from './metrics.js';
 import { openPglite, openPostgres, type Db } from './store/db.js';
 import { urlLabel } from './store/postgres-address.js';
 import { FIRST_REST_MS, MAX_REST_MS } from './store/replica-health.js';
-import { createSchema, itemsTable } from './store/schema.js';
+import { createSchema, schemaObjects } from './store/schema.js';
 import { startBackfills, stopBackfills } from './store/backfill.js';
 import type { TableStore } from './store/layout.js';
 import { openShards, type OpenShards } from './shards/open.js';
@@ -113,7 +113,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           () => db?.stats?.(),
           config.readDatabaseUrls?.length ? () => db?.replicasUp?.() : undefined,
         );
-  const tables = catalogs.map((c) => itemsTable(c.Id));
+  // Every table and view a request may need: one missing is a 503 until it is created again.
+  const tables = schemaObjects(catalogs);
   const sharded = config.shardUrls !== undefined;
   const readiness = new Readiness(async () => {
     if (!db) throw new Error('the database is not open yet.');
@@ -132,9 +133,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     const missing = await db.query('SELECT count(*)::int AS n FROM unnest($1::text[]) AS t WHERE to_regclass(quote_ident(t)) IS NULL', [tables]).catch(() => [{ n: -1 }]);
     if (missing[0]?.['n'] === 0) return;
-    // The database was dropped and made again (or its tables were dropped): create them again.
+    // The database was dropped and made again (or some of its tables or views were dropped):
+    // create them again, and fill a search table made again empty from its raw table.
     try {
-      await migrate(db, config, catalogs);
+      startBackfills(db, await migrate(db, config, catalogs));
     } catch {
       throw new Error('the tables are missing and could not be created yet.');
     }

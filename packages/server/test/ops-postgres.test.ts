@@ -92,6 +92,47 @@ describe('the database fails', () => {
   });
 });
 
+describe('a table or view of the schema is dropped', () => {
+  it('/readyz and the recovery cover every table and view: each is created again without a restart, a search table refilled from the raw items', async () => {
+    const db = await freshDatabase('ops_objects');
+    const server = await startServer([...base, '--database-url', db.url]);
+    const list = (kind: string, q?: string) => call(server.url, 'GET', `/v1/catalog/901/${kind}${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`);
+    // Requests until `ok` holds (the first ones may be 503 while the objects are created again).
+    const until = async (what: () => Promise<{ status: number; body: any }>, ok: (r: { status: number; body: any }) => boolean) => {
+      let r = await what();
+      for (let i = 0; i < 100 && !ok(r); i++) {
+        expect([200, 503], JSON.stringify(r.body)).toContain(r.status);
+        await sleep(100);
+        r = await what();
+      }
+      return r;
+    };
+    try {
+      expect((await upsert(server.url, [{ id: 1, v: 1 }, { id: 2, v: 2 }])).status).toBe(200);
+      await admin(db.url, (c) => c.query('DROP TABLE catq_search_901; DROP VIEW catq_derived_901_brand'));
+      const page = await until(() => list('product', '[["v",2]]'), (r) => r.status === 200 && r.body.Items.length === 1);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.Items.map((i: { Id: unknown }) => i.Id)).toEqual([2]);
+      expect((await until(() => list('brand'), (r) => r.status === 200)).status).toBe(200);
+      expect((await call(server.url, 'GET', '/readyz', { key: null })).status).toBe(200);
+      expect((await upsert(server.url, [{ id: 3, v: 3 }])).status).toBe(200);
+      expect((await list('product', '[["v",3]]')).body.Items).toHaveLength(1);
+
+      // The raw table dropped (its views with it): made again empty, and its search rows go with it.
+      await admin(db.url, (c) => c.query('DROP TABLE catq_items_901 CASCADE'));
+      const gone = await until(() => call(server.url, 'GET', '/v1/catalog/901/product/1'), (r) => r.status === 404);
+      expect(gone.status).toBe(404);
+      expect((await list('product')).body.Items).toEqual([]);
+      expect((await list('category')).status).toBe(200);
+      expect((await call(server.url, 'GET', '/readyz', { key: null })).status).toBe(200);
+      expect(server.stderr()).not.toMatch(/"status":500/);
+    } finally {
+      await server.stop();
+      await db.drop();
+    }
+  });
+});
+
 describe('SIGTERM during a batch', () => {
   it('the batch in flight finishes and is acknowledged and stored; the process exits 0; new connections are refused', async () => {
     const db = await freshDatabase('ops_term');

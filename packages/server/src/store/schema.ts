@@ -2,7 +2,7 @@ import type { DerivedKind } from 'catq/listing';
 import type { Catalog } from 'catq';
 import type { Db, Queryable } from './db.js';
 import { ident } from './names.js';
-import { layoutStatements, openStores, type TableStore } from './layout.js';
+import { layoutStatements, MARKS_TABLE, openStores, searchTable, type TableStore } from './layout.js';
 
 export { ident };
 
@@ -29,6 +29,23 @@ export function itemsTable(catalogId: number): string {
 /** The view of a catalog's derived kind. */
 export function derivedView(catalogId: number, kind: DerivedKind): string {
   return `catq_derived_${String(catalogId).replace(/[^0-9A-Za-z]/g, '_')}_${kind}`;
+}
+
+const DERIVED_KINDS = ['brand', 'category', 'merchant'] as const;
+
+/**
+ * Every table and view the service needs for these catalogs (unquoted names): the raw and search
+ * tables, the derived views and the marks table. Readiness checks them all; one missing is
+ * created again by {@link createSchema}.
+ */
+export function schemaObjects(catalogs: readonly Catalog[]): string[] {
+  return [MARKS_TABLE, ...catalogs.flatMap((c) => [itemsTable(c.Id), searchTable(c.Id), ...DERIVED_KINDS.map((k) => derivedView(c.Id, k))])];
+}
+
+/** The names among `names` that are no table or view of the database. */
+async function missingObjects(tx: Queryable, names: readonly string[]): Promise<string[]> {
+  const rows = await tx.query('SELECT t FROM unnest($1::text[]) AS t WHERE to_regclass(quote_ident(t)) IS NULL', [names]);
+  return rows.map((r) => r['t'] as string);
 }
 
 /** The kinds that can be derived from product fields. */
@@ -74,7 +91,7 @@ export function schemaStatements(catalogs: readonly Catalog[], compression?: 'lz
     const table = itemsTable(c.Id);
     out.push(`CREATE TABLE IF NOT EXISTS ${ident(table)} (id_key text COLLATE "C" PRIMARY KEY, data jsonb${compression ? ` COMPRESSION ${compression}` : ''} NOT NULL)`);
     if (compression && recompress.has(table)) out.push(`ALTER TABLE ${ident(table)} ALTER COLUMN data SET COMPRESSION ${compression}`);
-    for (const kind of ['brand', 'category', 'merchant'] as const) out.push(derivedViewSql(c, kind));
+    for (const kind of DERIVED_KINDS) out.push(derivedViewSql(c, kind));
   }
   out.push(...layoutStatements(catalogs, compression));
   return out;
@@ -107,7 +124,16 @@ export async function createSchema(db: Db, catalogs: readonly Catalog[], registe
     await tx.query('SELECT pg_advisory_xact_lock(7265031)');
     const lz4 = await hasLz4(tx);
     const recompress = lz4 ? await withoutLz4(tx, catalogs.map((c) => itemsTable(c.Id))) : new Set<string>();
+    // Tables dropped on their own (the service makes them again, readiness in start.ts): a search
+    // table made again empty loses its marks, so the backfill fills it from the raw table; a raw
+    // table made again empty takes its search rows with it (they would list items that are gone).
+    const gone = new Set(await missingObjects(tx, catalogs.flatMap((c) => [itemsTable(c.Id), searchTable(c.Id)])));
     for (const s of schemaStatements(catalogs, lz4 ? 'lz4' : undefined, recompress)) await tx.query(s);
+    for (const c of catalogs) {
+      const search = searchTable(c.Id);
+      if (gone.has(itemsTable(c.Id)) && !gone.has(search)) await tx.query(`DELETE FROM ${ident(search)}`);
+      if (gone.has(search)) await tx.query(`DELETE FROM ${ident(MARKS_TABLE)} WHERE search_table = $1`, [search]);
+    }
     return openStores(registerOn, tx, catalogs, (c) => itemsTable(c.Id));
   });
 }
