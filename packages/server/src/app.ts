@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -21,6 +21,9 @@ import { catalogRoutes } from './routes/catalogs.js';
 import { homeRoutes } from './routes/home.js';
 import { itemRoutes } from './routes/items.js';
 import { addNamedSchemas, schemaNames } from './schemas.js';
+
+/** The longest path parameter the router takes: Node's limit on the request line and headers (16 KB by default). */
+const MAX_PARAM_LENGTH = maxHeaderSize;
 
 /** PostgreSQL error classes that mean "this data cannot be stored or compared" (a 400, not a 500). */
 const DATA_ERROR = /^(22|54)/;
@@ -80,12 +83,20 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'ignore',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: true } },
-    routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
+    // No path parameter is over Node's limit on the request line and headers (a longer URL is a
+    // 431 from writeClientError), so every id that fits in a URL reaches its route.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     clientErrorHandler: writeClientError,
     // Errors raised before routing (a URL that does not percent-decode, ...) get the Errors body too.
     frameworkErrors: (error, _req, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as unknown as FastifyReply).status(status).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: a percent escape does not decode to UTF-8 text.' : error.message || 'Bad request.'));
+      const message =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'The URL is not valid: a percent escape does not decode to UTF-8 text.'
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? `A path parameter is over ${MAX_PARAM_LENGTH} characters: send a shorter URL.`
+            : (error.message || 'Bad request.').slice(0, 200);
+      void (reply as unknown as FastifyReply).status(status).send(errorBody(message));
     },
   }) as unknown as FastifyInstance;
   // Response schemas document the interface; responses are written as they are.
@@ -108,12 +119,14 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     }
     errorHandler(error as never, request, reply);
   });
-  const routeMethods = new RouteMethods();
+  const routeMethods = new RouteMethods(MAX_PARAM_LENGTH);
   app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     const allow = routeMethods.allowed(path).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
-    if (allow.length) {
+    // A path the route of this very method did not take is not a 405 (it is a 404 below).
+    const own = allow.includes(req.method) || (req.method === 'HEAD' && allow.includes('GET'));
+    if (allow.length && !own) {
       // The path exists with other methods: say which (a 405 with Allow, RFC 9110 §15.5.6).
       void reply.status(405).header('allow', allow.join(', ')).send(errorBody(`${req.method} is not a method of ${path.slice(0, 200)}: it takes ${allow.join(' or ')}.`));
       return;

@@ -7,11 +7,19 @@
 export class RouteMethods {
   private readonly routes: { readonly pattern: RegExp; readonly methods: Set<string> }[] = [];
 
+  /**
+   * `maxParamLength`: the router's limit on a path parameter. A longer parameter matches no
+   * route in the router, so it matches none here either (else the route's own method would be
+   * answered "not a method of this path").
+   */
+  constructor(private readonly maxParamLength = Number.POSITIVE_INFINITY) {}
+
   /** Records a route: its URL as Fastify writes it (`/v1/catalog/:catalogId`) and its method(s). */
   add(url: string, method: string | readonly string[]): void {
+    const param = Number.isFinite(this.maxParamLength) ? `[^/]{1,${this.maxParamLength}}` : '[^/]+';
     const source = url
       .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((part) => (part.startsWith(':') ? param : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/');
     const pattern = new RegExp(`^${source}$`);
     let route = this.routes.find((r) => r.pattern.source === pattern.source);

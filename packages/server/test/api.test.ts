@@ -408,4 +408,24 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
     // The key is checked first, as for every /v1 route.
     expect((await req('POST', '/v1/catalog/500/product/batch/update', { key: null, body: { Items: [] } })).status).toBe(401);
   });
+  it('ids as long as a URL can carry are fetched (never a 405 for the route\'s own method); a longer URL is a 431 with the Errors body', async () => {
+    // Node's limit on the request line and headers is 16 KB: an id of 15,000 characters fits.
+    const ids = [2001, 3000, 15_000].map((n) => `long-${'a'.repeat(n - 5)}`);
+    expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { body: { Items: ids.map((id) => ({ id, sku: 'LONG' })) } })).body).toEqual({});
+    for (const id of ids) {
+      const r = await req('GET', `/v1/catalog/500/product/${id}`);
+      expect(r.status, r.text.slice(0, 200)).toBe(200);
+      expect(r.body.Id).toBe(id);
+    }
+    const brand = await req('GET', `/v1/catalog/500/brand/${'b'.repeat(3000)}`);
+    expect(brand.status).toBe(404);
+    expect(brand.body.Errors).toHaveLength(1);
+    // Another method on a long id is still the 405 naming GET.
+    const del = await req('DELETE', `/v1/catalog/500/product/${ids[1]}`);
+    expect(del.status).toBe(405);
+    expect(del.headers.get('allow')).toBe('GET');
+    const over = await req('GET', `/v1/catalog/500/product/${'a'.repeat(17_000)}`);
+    expect(over.status).toBe(431);
+    expect(over.body.Errors[0].message).toMatch(/over 16 KB/);
+  });
 });
