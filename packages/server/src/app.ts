@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { authenticate } from './auth.js';
-import { checkCharset, parseJsonBody, utf8Text } from './bodies.js';
+import { checkCharset, parseFormBody, parseJsonBody, utf8Text } from './bodies.js';
 import { compressOnSend } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
@@ -163,8 +163,15 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
       done(new HttpError(400, ['The body is JSON, but its Content-Type is application/x-www-form-urlencoded (what curl -d sends unless told otherwise): send it with Content-Type: application/json.']), undefined);
       return;
     }
-    const form = new URLSearchParams(text);
-    const keys = [...new Set(form.keys())];
+    const form = new Map<string, string>();
+    try {
+      // The first value of a key, as URLSearchParams.get read it.
+      for (const [k, v] of parseFormBody(text)) if (!form.has(k)) form.set(k, v);
+    } catch (e) {
+      done(e as Error, undefined);
+      return;
+    }
+    const keys = [...form.keys()];
     if (keys.length !== 1) {
       done(new HttpError(400, [`A form body must have exactly one key whose value is the JSON object (such as Items=... or body=...), but it has ${keys.length}.`]), undefined);
       return;

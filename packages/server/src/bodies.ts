@@ -105,3 +105,62 @@ function membersUpTo(value: unknown, stop: number): number {
   }
   return count;
 }
+
+/**
+ * A form body (`application/x-www-form-urlencoded`, already checked as UTF-8 text) as its
+ * name-value pairs, decoded strictly: `+` is a space and each `%XX` a byte, as the form encoding
+ * says, but a `%` that is not followed by two hex digits, or escapes whose bytes are not UTF-8
+ * (`%E9`, é in Latin-1), is a 400 naming the parameter and the offset of the escape in the body
+ * (URLSearchParams would keep the first as it is and store U+FFFD for the second).
+ */
+export function parseFormBody(text: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  let start = 0;
+  for (const part of text.split('&')) {
+    const at = start;
+    start += part.length + 1;
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const name = formDecode(rawName, at, undefined);
+    pairs.push([name, eq < 0 ? '' : formDecode(part.slice(eq + 1), at + eq + 1, name)]);
+  }
+  return pairs;
+}
+
+/** One form name or value, decoded strictly; `offset` is where it starts in the body. */
+function formDecode(s: string, offset: number, name: string | undefined): string {
+  if (!/[%+]/.test(s)) return s;
+  const where = name === undefined ? 'a parameter name' : `the value of the form key ${JSON.stringify(name.slice(0, 100))}`;
+  const bytes: number[] = [];
+  // The body offset of each byte's `%` (percent-escaped bytes only), to name a bad one.
+  const escapes = new Map<number, number>();
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25) {
+      const hex = s.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) {
+        throw new HttpError(400, [`The form body is not valid: in ${where}, the "%" at offset ${offset + i} of the body is not followed by two hex digits. Percent-encode the value (a "%" itself is %25).`]);
+      }
+      escapes.set(bytes.length, offset + i);
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else if (c === 0x2b) bytes.push(0x20);
+    else if (c < 0x80) bytes.push(c);
+    else {
+      const cp = s.codePointAt(i) as number;
+      if (cp > 0xffff) i++;
+      bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
+    }
+  }
+  const buf = Buffer.from(bytes);
+  const bad = invalidUtf8Offset(buf);
+  if (bad >= 0) {
+    const at = escapes.get(bad);
+    const escape = at === undefined ? '' : ` (%${buf[bad]?.toString(16).toUpperCase().padStart(2, '0')})`;
+    throw new HttpError(400, [
+      `The form body is not valid: in ${where}, the percent escape at offset ${at ?? offset} of the body${escape} does not start a well-formed UTF-8 sequence. Percent-encode the text as UTF-8 (é is %C3%A9).`,
+    ]);
+  }
+  return buf.toString('utf8');
+}

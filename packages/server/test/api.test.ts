@@ -354,6 +354,21 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: arrayForm, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
       expect((await req('GET', '/v1/catalog/500/product/form-2')).status).toBe(200);
       await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 'form-2' }] } });
+      // Form bodies are decoded strictly: `+` is a space, %XX bytes must be UTF-8 (é in Latin-1, %E9, is a 400, not U+FFFD).
+      const plus = 'Items=' + encodeURIComponent(JSON.stringify([{ id: 'form-3', title: 'caf\u00e9 a+b' }])).replace(/%20/g, '+') + '&Items=ignored';
+      expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: plus.replace('a%2Bb', 'a+%2B+b'), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+      expect((await req('GET', '/v1/catalog/500/product/form-3')).body.Name).toBe('caf\u00e9 a + b');
+      await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 'form-3' }] } });
+      const latin1 = 'Items=%5B%7B%22id%22%3A%22form-ff%22%2C%22title%22%3A%22caf%E9%22%7D%5D';
+      const refused = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: latin1, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.Errors).toEqual([
+        { message: 'The form body is not valid: in the value of the form key "Items", the percent escape at offset 59 of the body (%E9) does not start a well-formed UTF-8 sequence. Percent-encode the text as UTF-8 (é is %C3%A9).' },
+      ]);
+      const cut = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: 'Items=%5B%7B%22id%22%3A1%7D%5D%2', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(cut.status).toBe(400);
+      expect(cut.body.Errors[0].message).toMatch(/the "%" at offset 30 of the body is not followed by two hex digits/);
+      expect((await req('GET', '/v1/catalog/500/product/form-ff')).status).toBe(404);
       const twoKeys = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: 'a=1&b=2', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
       expect(twoKeys.status).toBe(400);
       const notJson = await req('POST', '/v1/catalog/500/product/batch/upsert', { raw: 'Items=nope', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
