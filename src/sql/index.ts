@@ -10,6 +10,7 @@ export { sqlListItems, type SqlRunner, type SqlListItemsOptions, type SqlListIte
 export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 export type { SqlOptions } from './options.js';
 export { DIALECT_NAMES, type DialectName } from './dialects.js';
+export { pgHolds } from './layout/safe-text.js';
 export {
   searchLayout,
   layoutDdl,

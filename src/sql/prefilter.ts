@@ -1,6 +1,7 @@
 import { assertNever } from '../ast/index.js';
 import type { ClausePlan, ElementShape } from '../check/index.js';
 import type { ClauseContext } from './compile-clause.js';
+import { pgHolds } from './layout/safe-text.js';
 
 /**
  * PostgreSQL prefilters that the indexes of {@link indexSql} can answer, ANDed with the exact
@@ -8,7 +9,8 @@ import type { ClauseContext } from './compile-clause.js';
  * changes no result:
  *
  * - `data @> '{"k": v}'` (GIN `jsonb_path_ops`) for strings and booleans: an item whose value,
- *   or one of whose elements, equals `v` contains that document. Numbers get no containment
+ *   or one of whose elements, equals `v` contains that document. A string jsonb cannot hold
+ *   (`pgHolds`) equals no stored value and gets no document (`FALSE` when no value is left). Numbers get no containment
  *   prefilter: jsonb compares numbers as exact decimals, JavaScript as doubles.
  * - `catq_tokens(data ->> 'k') @> tokens` (GIN on the token array) for `matches` and
  *   `matches-phrase`: the item's tokens, lower-cased like JavaScript with final sigma folded
@@ -52,7 +54,12 @@ export function pgPrefilter(p: ClausePlan, ctx: ClauseContext): string | undefin
     default:
       return assertNever(t, 'value test');
   }
-  const docs = scalars.flatMap((v) => containing(p.shape, v).map((inner) => ({ [p.rawKey]: inner })));
+  // A string jsonb cannot hold (a lone surrogate; the NUL character) is no stored value, so it
+  // matches nothing: it is left out rather than bound, which PostgreSQL would refuse ("invalid
+  // input syntax for type json"). With none left, no item can match.
+  const held = scalars.filter((v) => typeof v !== 'string' || pgHolds(v));
+  if (held.length === 0) return scalars.length ? 'FALSE' : undefined;
+  const docs = held.flatMap((v) => containing(p.shape, v).map((inner) => ({ [p.rawKey]: inner })));
   if (docs.length === 0) return undefined;
   return docs.map((doc) => `${ctx.column} @> ${b.param(JSON.stringify(doc))}::jsonb`).join(' OR ');
 }

@@ -253,6 +253,18 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       const merchants = await req('GET', '/v1/catalog/500/merchant');
       expect(merchants.body.Items).toEqual([{ Id: 7, Type: 'ItemFields', Uri: 'itemdb://7/500/7' }]);
     });
+    it('a lone surrogate in a derived kind\'s id or q names no record (404, an empty page), as for products', async () => {
+      for (const kind of ['brand', 'product']) {
+        const one = await req('GET', `/v1/catalog/500/${kind}/%22%5Cud800%22`);
+        expect(one.status, one.text).toBe(404);
+        expect(one.body.Errors[0].message).not.toMatch(/database|json/);
+      }
+      for (const q of ['[["Id","\\ud800"]]', '[["Name","\\udc00"]]', '[[["one-of","Id"],["\\ud800","x"]]]']) {
+        const page = await req('GET', `/v1/catalog/500/brand?q=${encodeURIComponent(q)}`);
+        expect(page.status, `${q}: ${page.text}`).toBe(200);
+        expect(page.body.Items).toEqual([]);
+      }
+    });
     it('writing to a derived kind is a 400', async () => {
       for (const [m, op] of [['POST', 'upsert'], ['PATCH', 'update'], ['POST', 'delete']] as const) {
         const r = await req(m, `/v1/catalog/500/brand/batch/${op}`, { body: { Items: [{ brand_id: 1 }] } });

@@ -1,6 +1,6 @@
 import type { ItemId } from 'catq';
 import { compareCodePoints, idFromText } from 'catq/listing';
-import { layoutDeleteSql, layoutUpsert } from 'catq/sql';
+import { layoutDeleteSql, layoutUpsert, pgHolds } from 'catq/sql';
 import { ident } from './names.js';
 import type { Db, Queryable } from './db.js';
 import { mergeGinPendingLists } from './gin-merge.js';
@@ -44,8 +44,9 @@ export async function getItem(db: Queryable, table: string, candidates: readonly
 /** Reads one derived record (a view of `{ Id, Name }`) by the first candidate id that exists. */
 export async function getDerived(db: Queryable, view: string, candidates: readonly ItemId[]): Promise<unknown> {
   for (const id of candidates) {
-    // jsonb cannot hold U+0000, so such an id names no record (and PostgreSQL would refuse the parameter).
-    if (typeof id === 'string' && id.includes('\u0000')) continue;
+    // jsonb cannot hold U+0000 or a lone surrogate, so such an id names no record (and
+    // PostgreSQL would refuse the parameter: "invalid input syntax for type json").
+    if (typeof id === 'string' && !pgHolds(id)) continue;
     const rows = await db.query(`SELECT data FROM ${ident(view)} WHERE data -> 'Id' = $1::jsonb AND jsonb_typeof(data -> 'Id') = $2`, [
       JSON.stringify(id),
       typeof id === 'number' ? 'number' : 'string',

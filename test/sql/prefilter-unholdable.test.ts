@@ -1,0 +1,60 @@
+/**
+ * The containment prefilter (`indexed`) and values jsonb cannot hold: a lone surrogate in an
+ * `=` / `one-of` value matches no stored value, so the prefilter binds no document for it
+ * (PostgreSQL refused the whole statement: "invalid input syntax for type json"). Both PostgreSQL
+ * engines against the evaluator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/catalog/index.js';
+import { compile } from '../../src/eval/index.js';
+import { toSql } from '../../src/sql/index.js';
+import { decode } from '../../src/wire/index.js';
+import { engineRows, insertItems, startEngines, type Engines } from './engines.js';
+
+const catalog: Catalog = {
+  Id: 100,
+  Name: 'unholdable',
+  Type: 'Product',
+  Aliases: { Id: 'id' },
+  SearchableAttributes: [
+    { Attribute: 's', Type: 'String', Cardinality: 'Many' },
+    { Attribute: 'r', Type: 'Referenced', Cardinality: 'One', ReferenceId: 100 },
+    { Attribute: 'a', Type: 'Array', Cardinality: 'One' },
+  ],
+};
+// U+FFFD is what a driver would send in place of a lone surrogate: it must not match one.
+const items = [
+  { id: 1, s: '\ufffd', r: '\ufffd', a: ['\ufffd'] },
+  { id: 2, s: ['x', 'y'], r: 'x', a: ['x'] },
+  { id: 3, s: 'a\ufffdb', r: 'z' },
+];
+const queries: unknown[] = [
+  [['s', '\ud800']],
+  [['r', '\udc00']],
+  [[['one-of', 's'], ['\ud800', 'x']]],
+  [[['one-of', 'r'], ['\udfff', 'x']]],
+  [['a', '\ud800']],
+  [[['one-of', 'a'], ['\ud800', 'x']]],
+];
+
+let e: Engines;
+beforeAll(async () => {
+  e = await startEngines('unholdable');
+  await insertItems(e, 1, items, 'unholdable');
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+describe('prefilter on values jsonb cannot hold', () => {
+  it.each(queries.map((q) => [JSON.stringify(q), q] as const))('%s: the PostgreSQL engines answer as the evaluator', async (_t, wire) => {
+    const q = decode(JSON.stringify(wire)).query;
+    expect(q).toBeDefined();
+    const p = compile(q!, catalog);
+    const expected = items.flatMap((it, i) => (p(it) ? [i] : []));
+    for (const engine of e.all.filter((x) => x.dialect === 'postgres')) {
+      const s = toSql(q!, catalog, { dialect: 'postgres', indexed: true });
+      expect({ engine: engine.name, rows: await engineRows(engine, 1, s.where, s.params, 'unholdable') }).toEqual({ engine: engine.name, rows: expected });
+    }
+  });
+});
