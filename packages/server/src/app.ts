@@ -10,6 +10,7 @@ import { checkCharset, parseFormBody, parseJsonBody, utf8Text } from './bodies.j
 import { compressOnSend } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
+import { parseQueryString } from './querystring.js';
 import { repeatedParameterErrors } from './repeated-parameters.js';
 import { RouteMethods } from './route-methods.js';
 import { errorBody, errorHandler, HttpError } from './errors.js';
@@ -85,7 +86,8 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: true } },
     // No path parameter is over Node's limit on the request line and headers (a longer URL is a
     // 431 from writeClientError), so every id that fits in a URL reaches its route.
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
+    // Percent escapes only: `+` is a plus sign in q and every parameter (querystring.ts).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true, querystringParser: parseQueryString },
     clientErrorHandler: writeClientError,
     // Errors raised before routing (a URL that does not percent-decode, ...) get the Errors body too.
     frameworkErrors: (error, _req, reply) => {

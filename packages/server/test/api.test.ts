@@ -410,6 +410,35 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
     });
   });
 
+  it('a + in the query string is a plus sign (q, boundary-id), percent escapes are decoded once, bad ones are still 400s', async () => {
+    expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { body: { Items: [{ id: 'p+1', brand: 'A+B', price: 1000 }, { id: 'p 1', brand: 'A B', price: 1000 }] } })).body).toEqual({});
+    const ids = (r: { body: { Items: { Id: unknown }[] } }) => r.body.Items.map((i) => i.Id);
+    try {
+      // The plain JSON form (fetch leaves [ ] + as they are and escapes " as %22).
+      expect(ids(await req('GET', '/v1/catalog/500/product?q=[["brand","A+B"]]'))).toEqual(['p+1']);
+      expect(ids(await req('GET', '/v1/catalog/500/product?q=[["brand","A%20B"]]'))).toEqual(['p 1']);
+      expect(ids(await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent('[["brand","A+B"]]')}`))).toEqual(['p+1']);
+      const big = await req('GET', '/v1/catalog/500/product?q=[[[">=","price"],1e+3]]');
+      expect(big.status, big.text).toBe(200);
+      expect(ids(big)).toEqual(['p 1', 'p+1']);
+      const after = await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent('[[[">=","price"],1000]]')}&boundary-id=p+1&comparison=%3E%3D`);
+      expect(after.status, after.text).toBe(200);
+      expect(ids(after)).toEqual(['p+1']);
+      expect(ids(await req('GET', '/v1/catalog/500/product?q=[[[">=","price"],1000]]&boundary-id=p%201&comparison=<='))).toEqual(['p 1']);
+      // A % escape in q that does not decode is catq's 400, with its offset; q encoded twice is said to be.
+      const bad = await req('GET', '/v1/catalog/500/product?q=%5B%5B%22brand%22%2C%22x%ZZ%22%5D%5D');
+      expect(bad.status).toBe(400);
+      expect(bad.body.Errors[0].message).toMatch(/wire\/bad-percent-encoding/);
+      const twice = await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent(encodeURIComponent('[["brand","A+B"]]'))}`);
+      expect(twice.status).toBe(400);
+      expect(twice.body.Errors[0].message).toMatch(/encoded twice/);
+      const limit = await req('GET', '/v1/catalog/500/product?limit=1+1');
+      expect(limit.status).toBe(400);
+      expect(limit.body.Errors[0].message).toMatch(/1\+1/);
+    } finally {
+      await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 'p+1' }, { id: 'p 1' }] } });
+    }
+  });
   it('unknown routes are 404 with an Errors body; / points at the OpenAPI document', async () => {
     const r = await req('GET', '/v1/nothing/here');
     expect(r.status).toBe(404);

@@ -1,0 +1,43 @@
+/**
+ * The query string parser of the service (Fastify's `querystringParser`). Fastify's default does
+ * form decoding, where `+` is a space: `q=[["sku","A+B"]]` matched "A B", and `1e+3` in a `q`
+ * was cut off. Here percent escapes are decoded and `+` stays a plus sign, as docs/wire.md says.
+ *
+ * `q` is decoded once in all: its text is passed on decoded when that gives plain JSON (it starts
+ * with `[`, which catq's `decode` takes as it is), else as sent, for catq's `decode` to decode
+ * once itself. So a bad escape in `q` is still catq's `wire/bad-percent-encoding` with its offset,
+ * and a `q` encoded twice is said to be, never decoded twice.
+ *
+ * Other values with a bad escape are kept as sent (as Fastify's parser kept them), for the
+ * route's checks to refuse. A name given more than once gets an array of its values (as Fastify's
+ * parser does: repeated-parameters.ts refuses it).
+ */
+export function parseQueryString(input: string): Record<string, string | string[]> {
+  const out = Object.create(null) as Record<string, string | string[]>;
+  for (const part of input.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = decodeOrKeep(eq < 0 ? part : part.slice(0, eq));
+    const raw = eq < 0 ? '' : part.slice(eq + 1);
+    const value = name === 'q' ? queryText(raw) : decodeOrKeep(raw);
+    const before = out[name];
+    out[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return out;
+}
+
+/** The percent-decoded text (`+` stays), or the text as sent when an escape does not decode to UTF-8. */
+function decodeOrKeep(s: string): string {
+  if (!s.includes('%')) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** `q`: decoded when that gives plain JSON text, else as sent (see the module comment). */
+function queryText(raw: string): string {
+  const decoded = decodeOrKeep(raw);
+  return /^[ \t\r\n]*\[/.test(decoded) ? decoded : raw;
+}
