@@ -228,8 +228,8 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
       m.requests.inc(labels);
       m.duration.observe(labels, reply.elapsedTime / 1000);
       const op = /\/batch\/(upsert|update|delete)$/.exec(route)?.[1];
-      const items = (req.body as { Items?: unknown } | undefined)?.Items;
-      if (op && status === 200 && Array.isArray(items)) m.itemsWritten.inc({ operation: op }, items.length);
+      // The items the batch wrote (routes/batch.ts): not a dry run's, skipped ones or unknown ids.
+      if (op && status === 200 && req.itemsWritten > 0) m.itemsWritten.inc({ operation: op }, req.itemsWritten);
       if (status === 503) m.unavailable.inc();
     }
   });
@@ -263,6 +263,7 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   await registerCors(app, ctx.corsOrigins);
 
   app.decorateRequest('networkId', 0);
+  app.decorateRequest('itemsWritten', 0);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/v1/') && req.url !== '/v1') return;
     const network = authenticate(req.headers, ctx.keys);

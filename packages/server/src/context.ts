@@ -39,5 +39,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The network of the request's API key (set by the authentication hook on /v1 routes). */
     networkId: number;
+    /** Items a batch wrote (stored, updated or deleted; none for a dry run), for the metrics. */
+    itemsWritten: number;
   }
 }

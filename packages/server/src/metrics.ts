@@ -43,7 +43,7 @@ export class ServiceMetrics {
       registers: [registry],
     });
     this.unavailable = new Counter({ name: 'catq_db_unavailable_total', help: 'Database failures answered with 503 (unreachable, dropped, statement timeout, read-only).', registers: [registry] });
-    this.itemsWritten = new Counter({ name: 'catq_batch_items_total', help: 'Items in acknowledged batches, by operation (upsert, update, delete).', labelNames: ['operation'] as const, registers: [registry] });
+    this.itemsWritten = new Counter({ name: 'catq_batch_items_total', help: 'Items written by acknowledged batches, by operation (upsert: stored; update: updated; delete: deleted; never a dry run\'s or a skipped item).', labelNames: ['operation'] as const, registers: [registry] });
     this.qRejected = new Counter({ name: 'catq_q_rejected_total', help: 'List requests refused with 400, by catq diagnostic code.', labelNames: ['code'] as const, registers: [registry] });
     this.rateLimited = new Counter({ name: 'catq_rate_limited_total', help: 'Requests refused with 429 (per-key rate limit).', registers: [registry] });
     collectDefaultMetrics({ register: registry, prefix: 'catq_' });

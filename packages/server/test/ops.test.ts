@@ -203,6 +203,23 @@ describe('catq-server in production', () => {
     expect(text).toMatch(/catq_rate_limited_total 2/);
     for (const secret of [KEY_A, KEY_C, KEY_R]) expect(text).not.toContain(secret);
   });
+  it('catq_batch_items_total counts the items written, not a dry run\'s, skipped items or unknown ids', async () => {
+    const url = /metrics on (http:\/\/\S+)/.exec(server.stdout())?.[1] as string;
+    const counts = async () => {
+      const text = await (await fetch(url)).text();
+      return Object.fromEntries(['upsert', 'update', 'delete'].map((op) => [op, Number(new RegExp(`catq_batch_items_total\\{operation="${op}"\\} (\\d+)`).exec(text)?.[1] ?? 0)]));
+    };
+    const batch = (op: string, method: string, items: unknown[], query = '') => https(`/v1/catalog/900/product/batch/${op}${query}`, { key: KEY_A, method, body: JSON.stringify({ Items: items }) });
+    const before = await counts();
+    expect((await batch('upsert', 'POST', [{ id: 'm1' }, { id: 'm2' }, { id: 'm3' }], '?dry-run=true')).status).toBe(200);
+    expect((await batch('upsert', 'POST', [{ id: null }, { id: 'nul\u0000' }, { name: 'no id' }])).status).toBe(200);
+    expect((await batch('upsert', 'POST', [{ id: 'm1' }, { id: 'm2' }, { id: 'bad', v: 'x\ud800' }])).status).toBe(200);
+    expect((await batch('update', 'PATCH', [{ id: 'm1', v: 2 }, { id: 'missing', v: 2 }])).status).toBe(200);
+    expect((await batch('update', 'PATCH', [{ id: 'm2', v: 3 }], '?dry-run=true')).status).toBe(200);
+    expect((await batch('delete', 'POST', [{ id: 'm1' }, { id: 'm2' }, { id: 'missing' }])).status).toBe(200);
+    const after = await counts();
+    expect({ upsert: after['upsert']! - before['upsert']!, update: after['update']! - before['update']!, delete: after['delete']! - before['delete']! }).toEqual({ upsert: 2, update: 1, delete: 2 });
+  });
 });
 
 describe('catq-server keys new', () => {

@@ -49,6 +49,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, { checkFit: true });
       const left = await writeCatalog(ctx, source.tableId, (db) => upsertBatch(batchDb(db, req.query['dry-run']), storeFor(db, source), batch.items));
+      if (!req.query['dry-run']) req.itemsWritten = batch.items.length - left.length;
       return submission([...batch.warnings, ...leftOutWarnings(batch, left)]);
     },
   );
@@ -65,6 +66,7 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         await mergeGinPendingLists(db, store);
         return found;
       });
+      if (!req.query['dry-run']) req.itemsWritten = existed.size;
       const missing = batch.items
         .filter((i) => !existed.has(i.key))
         .map((i) => {
@@ -82,7 +84,8 @@ export function batchRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       const source = writable(ctx, req.networkId, req.params.catalogId, req.params.item);
       const batch = prepareBatch(req.body.Items, source.catalog, { checkFit: false });
-      await writeCatalog(ctx, source.tableId, (db) => batchDb(db, req.query['dry-run']).transaction((tx) => deleteItems(tx, storeFor(db, source), batch.items.map((i) => i.key))));
+      const deleted = await writeCatalog(ctx, source.tableId, (db) => batchDb(db, req.query['dry-run']).transaction((tx) => deleteItems(tx, storeFor(db, source), batch.items.map((i) => i.key))));
+      if (!req.query['dry-run']) req.itemsWritten = deleted;
       return submission(batch.warnings);
     },
   );

@@ -162,14 +162,15 @@ export async function updateItems(db: Queryable, store: TableStore, items: reado
   return new Set(rows.map((r) => r['id_key'] as string));
 }
 
-/** Deletes the items with these keys and their search rows; unknown keys are ignored. */
-export async function deleteItems(db: Queryable, store: TableStore, keys: readonly string[]): Promise<void> {
-  if (!keys.length) return;
+/** Deletes the items with these keys and their search rows; unknown keys are ignored. Returns how many were deleted. */
+export async function deleteItems(db: Queryable, store: TableStore, keys: readonly string[]): Promise<number> {
+  if (!keys.length) return 0;
   const locked = [...(await lockKeys(db, store, keys))];
-  if (!locked.length) return;
+  if (!locked.length) return 0;
   await db.query(`DELETE FROM ${ident(store.raw)} WHERE id_key = ANY($1::text[])`, [locked]);
   const d = layoutDeleteSql({ table: store.search }, locked);
   await db.query(d.sql, d.params);
+  return locked.length;
 }
 
 /** Whether the table holds no item (the `--items` seed loads only into an empty catalog). */
