@@ -29,9 +29,10 @@ export type Coding = (typeof CODINGS)[number];
  * no header, or nothing acceptable, means no coding.
  *
  * Written here rather than taken from `@fastify/accept-negotiator` (the plugin's), which picks
- * the refused coding for `br;q=0, *` and does not match `GZIP`.
+ * the refused coding for `br;q=0, *` and does not match `GZIP`. `among`: the codings that can be
+ * sent (the page at `/` has only its precompressed files).
  */
-export function negotiateCoding(header: string | undefined): Coding | undefined {
+export function negotiateCoding(header: string | undefined, among: readonly Coding[] = CODINGS): Coding | undefined {
   if (!header) return undefined;
   const rated = new Map<string, number>();
   for (const element of header.split(',')) {
@@ -51,7 +52,7 @@ export function negotiateCoding(header: string | undefined): Coding | undefined 
   const star = rated.get('*');
   let best: Coding | undefined;
   let bestQ = 0;
-  for (const coding of CODINGS) {
+  for (const coding of among) {
     const q = rated.get(coding) ?? star ?? 0;
     if (q > bestQ) {
       best = coding;

@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { storeKeys } from '../src/auth.js';
-import { accepts, IMMUTABLE, REVALIDATE } from '../src/routes/home.js';
+import { IMMUTABLE, REVALIDATE } from '../src/routes/home.js';
 import type { Db } from '../src/store/db.js';
 import { tempFiles } from './support/process.js';
 
@@ -101,12 +101,23 @@ describe('/', () => {
     await app.close();
   });
 
-  it('reads Accept-Encoding with its q values', () => {
-    expect(accepts('gzip, deflate, br', 'br')).toBe(true);
-    expect(accepts('gzip;q=0.5', 'gzip')).toBe(true);
-    expect(accepts('br;q=0, gzip', 'br')).toBe(false);
-    expect(accepts('*', 'gzip')).toBe(true);
-    expect(accepts(undefined, 'gzip')).toBe(false);
-    expect(accepts('identity', 'gzip')).toBe(false);
+  it('negotiates Accept-Encoding as the API does: q-values rank the codings, q=0 refuses one even under *', async () => {
+    const app = await buildApp({ ...base, playgroundDir: files.dir });
+    const url = '/assets/console-ABCD1234.js';
+    const coding = async (header: string | undefined) => (await app.inject({ method: 'GET', url, headers: header === undefined ? {} : { 'accept-encoding': header } })).headers['content-encoding'];
+    const cases: [string | undefined, string | undefined][] = [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, *', 'gzip'],
+      ['gzip;q=1, br;q=0.1', 'gzip'],
+      ['GZIP', 'gzip'],
+      ['x-gzip;q=0.5, br;q=0.4', 'gzip'],
+      ['*', 'br'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['deflate', undefined],
+      ['identity', undefined],
+      [undefined, undefined],
+    ];
+    for (const [header, expected] of cases) expect({ header, coding: await coding(header) }).toEqual({ header, coding: expected });
+    await app.close();
   });
 });

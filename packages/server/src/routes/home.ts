@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateCoding, type Coding } from '../compression.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,22 +22,11 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (the HTML naming the assets): kept, but revalidated on every use (ETag, 304). */
 export const REVALIDATE = 'no-cache';
 
-/** The encodings a build may hold precompressed beside a file, best first. */
-const ENCODINGS = [
+/** The encodings a build may hold precompressed beside a file. */
+const SUFFIXES: ReadonlyMap<Coding, string> = new Map([
   ['br', '.br'],
   ['gzip', '.gz'],
-] as const;
-
-/** Whether the request's Accept-Encoding takes `coding` (a q=0 refuses it). */
-export function accepts(header: string | undefined, coding: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== coding && name !== '*') return false;
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    return q === undefined || Number(q) > 0;
-  });
-}
+]);
 
 interface Served {
   readonly body: Buffer;
@@ -66,10 +56,13 @@ export function homeRoutes(app: FastifyInstance, playgroundDir: string | undefin
     const path = normalize(join(root, file.endsWith('/') || file === '' ? file + 'index.html' : file));
     if (!path.startsWith(root) || /\.(br|gz)$/.test(path)) return undefined;
     const type = TYPES[extname(path)] ?? 'application/octet-stream';
-    for (const [coding, suffix] of ENCODINGS) {
-      if (!accepts(acceptEncoding, coding)) continue;
-      const body = await read(path + suffix);
+    // The coding the client rates highest among the precompressed ones (the API's negotiation:
+    // q-values rank, q=0 refuses even under `*`); the next one when its file is missing.
+    let candidates = [...SUFFIXES.keys()];
+    for (let coding = negotiateCoding(acceptEncoding, candidates); coding; coding = negotiateCoding(acceptEncoding, candidates)) {
+      const body = await read(path + SUFFIXES.get(coding));
       if (body) return { body, type, encoding: coding, etag: etagOf(body) };
+      candidates = candidates.filter((c) => c !== coding);
     }
     const body = await read(path);
     return body && { body, type, etag: etagOf(body) };
