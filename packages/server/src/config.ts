@@ -82,7 +82,7 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --tls-cert FILE      PEM certificate (with --tls-key): serve HTTPS
   --tls-key FILE       PEM private key of --tls-cert
   --trust-proxy V      behind a TLS-terminating proxy: true, a hop count, or addresses/CIDRs
-  --log-level L        fatal, error, warn, info (default: one JSON line per request), debug, silent
+  --log-level L        fatal, error, warn, info (default: one JSON line per request), debug, trace, silent
   --metrics-port N     Prometheus metrics at http://METRICS_HOST:N/metrics (default: off)
   --metrics-host H     address of the metrics listener (default 127.0.0.1)
   --rate-limit N       requests per minute per API key, then 429 (default 0 = no limit)

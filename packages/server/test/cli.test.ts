@@ -1,5 +1,6 @@
 /** The command line: bad flags and bad catalogs stop the start with a message and exit status 2. */
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOG_LEVELS } from '../src/config.js';
 import { KEY, runServerToExit, startServer, tempFiles } from './support/process.js';
 
 const files = tempFiles({
@@ -127,5 +128,8 @@ describe('catq-server command line', () => {
     expect(new Set(flags).size).toBe(flags.length);
     expect(r.stdout).toContain('catq-server keys new');
     expect(r.stdout).toContain('catq-server move-catalog');
+    // Every log level the flag takes is listed.
+    const levels = /^ {2}--log-level L +(.*)$/m.exec(r.stdout)?.[1] ?? '';
+    for (const level of LOG_LEVELS) expect(levels).toMatch(new RegExp(`\\b${level}\\b`));
   });
 });
