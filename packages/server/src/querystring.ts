@@ -3,13 +3,13 @@
  * form decoding, where `+` is a space: `q=[["sku","A+B"]]` matched "A B", and `1e+3` in a `q`
  * was cut off. Here percent escapes are decoded and `+` stays a plus sign, as docs/wire.md says.
  *
- * `q` is decoded once in all: its text is passed on decoded when that gives plain JSON (it starts
- * with `[`, which catq's `decode` takes as it is), else as sent, for catq's `decode` to decode
- * once itself. So a bad escape in `q` is still catq's `wire/bad-percent-encoding` with its offset,
- * and a `q` encoded twice is said to be, never decoded twice.
+ * Each value is decoded once, as Fastify's parser decoded it: a `q` then reaches catq's `decode`
+ * as before (plain JSON, or the URI-encoded text it decodes once itself), and a value whose
+ * escapes do not decode is kept as sent, as Fastify's parser kept it: a bad escape in `q` is
+ * still catq's `wire/bad-percent-encoding` with its offset; other values are refused by the
+ * route's checks.
  *
- * Other values with a bad escape are kept as sent (as Fastify's parser kept them), for the
- * route's checks to refuse. A name given more than once gets an array of its values (as Fastify's
+ * A name given more than once gets an array of its values (as Fastify's
  * parser does: repeated-parameters.ts refuses it).
  */
 export function parseQueryString(input: string): Record<string, string | string[]> {
@@ -19,7 +19,7 @@ export function parseQueryString(input: string): Record<string, string | string[
     const eq = part.indexOf('=');
     const name = decodeOrKeep(eq < 0 ? part : part.slice(0, eq));
     const raw = eq < 0 ? '' : part.slice(eq + 1);
-    const value = name === 'q' ? queryText(raw) : decodeOrKeep(raw);
+    const value = decodeOrKeep(raw);
     const before = out[name];
     out[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
   }
@@ -36,8 +36,3 @@ function decodeOrKeep(s: string): string {
   }
 }
 
-/** `q`: decoded when that gives plain JSON text, else as sent (see the module comment). */
-function queryText(raw: string): string {
-  const decoded = decodeOrKeep(raw);
-  return /^[ \t\r\n]*\[/.test(decoded) ? decoded : raw;
-}

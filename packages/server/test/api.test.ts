@@ -410,7 +410,7 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
     });
   });
 
-  it('a + in the query string is a plus sign (q, boundary-id), percent escapes are decoded once, bad ones are still 400s', async () => {
+  it('a + in the query string is a plus sign (q, boundary-id), percent escapes are decoded as before, bad ones are still 400s', async () => {
     expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { body: { Items: [{ id: 'p+1', brand: 'A+B', price: 1000 }, { id: 'p 1', brand: 'A B', price: 1000 }] } })).body).toEqual({});
     const ids = (r: { body: { Items: { Id: unknown }[] } }) => r.body.Items.map((i) => i.Id);
     try {
@@ -429,9 +429,8 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
       const bad = await req('GET', '/v1/catalog/500/product?q=%5B%5B%22brand%22%2C%22x%ZZ%22%5D%5D');
       expect(bad.status).toBe(400);
       expect(bad.body.Errors[0].message).toMatch(/wire\/bad-percent-encoding/);
-      const twice = await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent(encodeURIComponent('[["brand","A+B"]]'))}`);
-      expect(twice.status).toBe(400);
-      expect(twice.body.Errors[0].message).toMatch(/encoded twice/);
+      // The URL's escapes are decoded once, then q's own (catq's decode): a + encoded in q's text is a plus too.
+      expect(ids(await req('GET', `/v1/catalog/500/product?q=${encodeURIComponent(encodeURIComponent('[["brand","A+B"]]'))}`))).toEqual(['p+1']);
       const limit = await req('GET', '/v1/catalog/500/product?limit=1+1');
       expect(limit.status).toBe(400);
       expect(limit.body.Errors[0].message).toMatch(/1\+1/);
