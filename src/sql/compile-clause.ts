@@ -3,6 +3,7 @@ import type { ClausePlan, ElementShape, ValueTest } from '../check/index.js';
 import { diagnostic, pointer, type Diagnostic } from '../diagnostics/index.js';
 import type { SqlBuilder } from './builder.js';
 import type { Dialect, JsonNode } from './dialect.js';
+import { holdableOrder, pgHolds } from './layout/safe-text.js';
 
 /** What one clause compiles against. */
 export interface ClauseContext {
@@ -69,35 +70,43 @@ export function compileClause(p: ClausePlan, ctx: ClauseContext): ClauseSql {
   }
 }
 
-/** `node = v` for each of `values`, ORed (false for none). */
-function anyOf<T>(values: readonly T[], one: (v: T) => string): string {
-  return values.length === 0 ? 'FALSE' : values.length === 1 ? one(values[0] as T) : `(${values.map(one).join(' OR ')})`;
+/**
+ * `node = v` for each of `values`, ORed. False for none, written with the node (`text IS NULL AND
+ * FALSE`) so that the statement still uses the parameters the node binds (its key): PostgreSQL
+ * refuses a parameter it cannot type, and `?` placeholders would shift.
+ */
+function anyOf<T>(n: JsonNode, values: readonly T[], one: (v: T) => string): string {
+  return values.length === 0 ? `(${n.text()} IS NULL AND FALSE)` : values.length === 1 ? one(values[0] as T) : `(${values.map(one).join(' OR ')})`;
 }
 
 /** The SQL test of one value (the item value or one element) for a plan's value test. */
 function valueTest(t: ValueTest, ctx: ClauseContext): Test {
   const { dialect: d, builder: b } = ctx;
+  // Text the dialect cannot hold (a lone surrogate in PostgreSQL) equals no stored value.
+  const held = (s: string): boolean => d.textHoldsLoneSurrogates || pgHolds(s);
   switch (t.kind) {
     case 'number-in':
-      return (n) => anyOf(t.values, (v) => `${n.number()} = ${d.numberParam(v, b)}`);
+      return (n) => anyOf(n, t.values, (v) => `${n.number()} = ${d.numberParam(v, b)}`);
     case 'number-order':
       return (n) => `${n.number()} ${t.op} ${d.numberParam(t.value, b)}`;
     case 'string-in':
-      return (n) => anyOf(t.values, (v) => `${d.orderText(n.text())} = ${d.textParam(v, b)}`);
-    case 'string-order':
-      return (n) => `${d.orderText(n.text())} ${t.op} ${d.textParam(t.value, b)}`;
+      return (n) => anyOf(n, t.values.filter(held), (v) => `${d.orderText(n.text())} = ${d.textParam(v, b)}`);
+    case 'string-order': {
+      const o = d.textHoldsLoneSurrogates ? { op: t.op, value: t.value } : holdableOrder(t.op, t.value);
+      return (n) => `${d.orderText(n.text())} ${o.op} ${d.textParam(o.value, b)}`;
+    }
     case 'boolean-in':
-      return (n) => anyOf(t.values, (v) => n.isBoolean(v, b));
+      return (n) => anyOf(n, t.values, (v) => n.isBoolean(v, b));
     case 'id-in':
       // Ids compare by canonical text; an item number matches when String(n) is a candidate.
       return (n) =>
-        anyOf([...t.strings.map((s) => ({ s })), ...t.numbers.map((x) => ({ x }))], (v) =>
+        anyOf(n, [...t.strings.filter(held).map((s) => ({ s })), ...t.numbers.map((x) => ({ x }))], (v) =>
           'x' in v ? `${n.number()} = ${d.numberParam(v.x, b)}` : `${n.text()} = ${d.textParam(v.s, b)}`,
         );
     case 'element-in':
       // Elements compare strictly: same JSON type, numbers numerically; null is no value.
       return (n) =>
-        anyOf(t.values, (v) =>
+        anyOf(n, t.values.filter((v) => typeof v !== 'string' || held(v)), (v) =>
           typeof v === 'string'
             ? `${n.text()} = ${d.textParam(v, b)}`
             : typeof v === 'number'

@@ -52,6 +52,13 @@ export interface Dialect {
   readonly summary: string;
   /** Whether a text value may contain U+0000 (PostgreSQL text and jsonb strings cannot). */
   readonly textHoldsNul: boolean;
+  /**
+   * Whether the dialect's text can hold a lone surrogate (PostgreSQL's cannot: a driver binds
+   * U+FFFD in its place, in silence). When it cannot, no stored value holds one either, so an
+   * equality with such a value matches nothing and an order is restated for well-formed text
+   * (`holdableOrder`).
+   */
+  readonly textHoldsLoneSurrogates: boolean;
   /** How placeholders are written: `$1, $2` (numbered) or `?` (positional). */
   readonly placeholders: 'numbered' | 'positional';
   /** Why the dialect cannot read the top-level key `rawKey` (the clause is then refused), or undefined. */

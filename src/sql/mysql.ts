@@ -90,6 +90,7 @@ export const mysql: Dialect = {
   summary: 'MySQL 8.0.17+ / MariaDB 10.6+, the JSON column of type JSON in utf8mb4',
   // NUL is an ordinary character in utf8mb4 text and in bound strings.
   textHoldsNul: true,
+  textHoldsLoneSurrogates: true,
   placeholders: 'positional',
   // MariaDB's JSON path parser finds no quoted key that starts with `-` (`$."-a"` is NULL on
   // `{"-a": 1}`), and a NUL ends a path: such attributes are refused rather than read as missing.

@@ -69,6 +69,7 @@ export const postgres: Dialect = {
   summary: 'PostgreSQL 12+, the JSON column of type jsonb',
   // PostgreSQL text cannot hold NUL: binding one fails, so such clauses are refused up front.
   textHoldsNul: false,
+  textHoldsLoneSurrogates: false,
   placeholders: 'numbered',
   // A key is bound as text, which cannot hold NUL.
   keyProblem: (rawKey) => (rawKey.includes('\u0000') ? 'the attribute name contains the NUL character' : undefined),

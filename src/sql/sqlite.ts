@@ -71,6 +71,7 @@ export const sqlite: Dialect = {
   name: 'sqlite',
   summary: 'SQLite 3.45+, the JSON column holding JSON text (needs registerSqliteFunctions for matches)',
   textHoldsNul: true,
+  textHoldsLoneSurrogates: true,
   placeholders: 'positional',
   // JSON paths stop at a NUL.
   keyProblem: (rawKey) => (rawKey.includes('\u0000') ? 'the attribute name contains the NUL character' : undefined),
