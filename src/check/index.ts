@@ -3,7 +3,7 @@
  * changes into text edits.
  * @module
  */
-export { validate, check, checkOnce, type CheckResult, type ValidateOptions } from './validate.js';
+export { validate, check, checkOnce, LIMIT_OPTION_KEYS, type CheckResult, type ValidateOptions } from './validate.js';
 export { checkLimits, DEFAULT_QUERY_LIMITS, resolveQueryLimits, type LimitOptions, type QueryLimits } from './limits.js';
 export { holdsOnKeyless, isCheckedQuery, shapeOf, type CheckedQuery, type ClausePlan, type ElementShape, type PlanBase, type ValueTest } from './plan.js';
 export { canonicalNumber } from './value-types.js';

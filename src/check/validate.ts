@@ -1,6 +1,7 @@
 import { isQuery, type Clause, type Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { badArgument, capDiagnostics, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, capDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { optionKeyProblems } from '../wire/limits.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
 import { checkContext } from './context.js';
 import { checkLimits, resolveQueryLimits, type LimitOptions } from './limits.js';
@@ -34,12 +35,17 @@ export interface CheckResult {
  * ```
  */
 export function validate(query: Query, catalog: Catalog, options?: ValidateOptions): Diagnostic[] {
+  const optionProblems = optionKeyProblems('validate', options, LIMIT_OPTION_KEYS);
+  if (optionProblems.length) return [...optionProblems];
   // Only the diagnostics are wanted: no plan is built.
   return guardedCheck(query, catalog, options, false).diagnostics;
 }
 
-/** Options of {@link validate} and {@link check}: the limits for untrusted queries (docs/limits.md). */
+/** Options of {@link validate} and {@link check}: the limits for untrusted queries (docs/limits.md). An unknown key, here or in `limits`, is an `api/unknown-option` diagnostic. */
 export type ValidateOptions = LimitOptions;
+
+/** The option names of the functions whose only option is `limits`. */
+export const LIMIT_OPTION_KEYS: readonly string[] = Object.freeze(['limits']);
 
 /**
  * {@link validate}, plus the checked query that every backend compiles: each clause resolved
@@ -47,6 +53,8 @@ export type ValidateOptions = LimitOptions;
  * present exactly when no diagnostic is an error. Never throws.
  */
 export function check(query: Query, catalog: Catalog, options?: ValidateOptions): CheckResult {
+  const optionProblems = optionKeyProblems('check', options, LIMIT_OPTION_KEYS);
+  if (optionProblems.length) return { diagnostics: [...optionProblems] };
   return guardedCheck(query, catalog, options, true);
 }
 
@@ -59,9 +67,10 @@ export function check(query: Query, catalog: Catalog, options?: ValidateOptions)
 export function checkOnce(input: Query | CheckedQuery, catalog: Catalog, options?: ValidateOptions): CheckResult {
   if (isCheckedQuery(input)) {
     if (input.catalog === catalog) return { diagnostics: [...input.diagnostics], plan: input };
-    return check(input.query, catalog, options);
+    return guardedCheck(input.query, catalog, options, true);
   }
-  return check(input, catalog, options);
+  // The caller's options hold its own keys too (compile's `mode`): it checks them itself.
+  return guardedCheck(input, catalog, options, true);
 }
 
 function guardedCheck(query: Query, catalog: Catalog, options: ValidateOptions | undefined, wantPlan: boolean): CheckResult {
@@ -82,9 +91,18 @@ function checkQuery(query: Query, catalog: Catalog, options: ValidateOptions | u
   const ctx = checkContext(query, catalog, limits.maxDiagnostics);
   const valid: CheckedClause[] = [];
   const clauses = query.clauses;
+  // The decoder's limit, for queries that did not come through it (infix text, built in code):
+  // a query valid here encodes to a q the decoder takes. Only the first maxClauses are checked.
+  const count = Math.min(clauses.length, limits.maxClauses);
+  if (clauses.length > limits.maxClauses) {
+    const first = (clauses[count] as Clause | undefined)?.spans?.clause;
+    const last = (clauses[clauses.length - 1] as Clause | undefined)?.spans?.clause;
+    const where = first && last ? { span: { start: first.start, end: last.end }, path: `/${count}` } : { path: `/${count}` };
+    ctx.out.push(diagnostic('wire/too-many-clauses', { count: clauses.length, limit: limits.maxClauses }, where));
+  }
   // A query decode read from JSON text within the default limits is plain data already.
   const plain = isPlainQuery(query);
-  for (let i = 0; i < clauses.length; i++) {
+  for (let i = 0; i < count; i++) {
     // Hand-built clauses may hold anything (getters, proxies, BigInt, cycles): read as plain data first.
     let c = clauses[i] as Clause;
     if (!plain) {

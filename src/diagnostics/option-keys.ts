@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_DIAGNOSTICS } from './cap.js';
 import { diagnostic } from './create.js';
 import type { Diagnostic } from './model.js';
 
@@ -22,6 +23,9 @@ function distance(a: string, b: string): number {
  */
 function closest(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
+  // `tableID` for `tableId` (before `table`, which it starts with).
+  const sameLetters = known.find((k) => k.toLowerCase() === lower);
+  if (sameLetters) return sameLetters;
   // `tableName` for `table`: a known name the key starts with (or that starts with the key).
   const affix = known.find((k) => k.length >= 3 && lower.length >= 3 && (lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower)));
   if (affix) return affix;
@@ -40,9 +44,12 @@ function closest(key: string, known: readonly string[]): string | undefined {
 /**
  * One `api/unknown-option` diagnostic per own key of `options` that `fn` does not know, with the
  * closest known name as a suggestion. A misspelled option (`tableName`, `prefx`) would otherwise
- * be ignored in silence. Never throws: options that cannot be read have no keys here.
+ * be ignored in silence. At most {@link DEFAULT_MAX_DIAGNOSTICS} are listed, the rest counted in
+ * one `limit/more-diagnostics` (an object of a million keys costs no million suggestions).
+ * `prefix` is the pointer of the object in the options (`/limits` for the keys of `limits`).
+ * Never throws: options that cannot be read have no keys here.
  */
-export function unknownOptions(fn: string, options: unknown, known: readonly string[]): Diagnostic[] {
+export function unknownOptions(fn: string, options: unknown, known: readonly string[], prefix = ''): Diagnostic[] {
   if (options === null || typeof options !== 'object') return [];
   let keys: string[];
   try {
@@ -51,10 +58,17 @@ export function unknownOptions(fn: string, options: unknown, known: readonly str
     return [];
   }
   const out: Diagnostic[] = [];
+  let more = 0;
   for (const key of keys) {
     if (known.includes(key)) continue;
+    if (out.length >= DEFAULT_MAX_DIAGNOSTICS) {
+      more++;
+      continue;
+    }
     const suggestion = closest(key, known);
-    out.push(diagnostic('api/unknown-option', { fn, option: key, known, ...(suggestion ? { suggestion } : {}) }, { path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` }));
+    const option = prefix === '' ? key : `${prefix.slice(1)}.${key}`;
+    out.push(diagnostic('api/unknown-option', { fn, option, known, ...(suggestion ? { suggestion } : {}) }, { path: `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` }));
   }
+  if (more > 0) out.push(diagnostic('limit/more-diagnostics', { count: more, limit: DEFAULT_MAX_DIAGNOSTICS }, { path: '' }));
   return out;
 }

@@ -5,10 +5,11 @@
  */
 import { clause, query, type Clause, type ClauseSpans, type Query, type Span } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { fixEdits, resolveQueryLimits, validate, type LimitOptions, type QueryLimits, type SourcePrinter } from '../check/index.js';
+import { fixEdits, LIMIT_OPTION_KEYS, resolveQueryLimits, validate, type LimitOptions, type QueryLimits, type SourcePrinter } from '../check/index.js';
 import { badArgument, capDiagnostics, hasErrors, type Diagnostic, type Fix, type QueryChange, type TextEdit } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { decode } from '../wire/index.js';
+import { optionKeyProblems } from '../wire/limits.js';
 import { detectSyntax, type DetectedSyntax } from '../syntax/detect.js';
 import { formatClause, formatField, formatValue } from '../syntax/format.js';
 import { parse } from '../syntax/parse.js';
@@ -43,6 +44,7 @@ export const infixPrinter: SourcePrinter = {
 export function lint(input: string, catalog: Catalog, options?: LintOptions): LintResult {
   const problems = catalogArgumentProblems('lint', catalog);
   if (typeof input !== 'string') problems.unshift(badArgument('lint', 'input', 'a string (infix or wire text)', input, 'Pass the query text.'));
+  problems.push(...optionKeyProblems('lint', options, LIMIT_OPTION_KEYS));
   if (problems.length) return { diagnostics: problems, syntax: 'infix' };
   const limits = resolveQueryLimits(options?.limits);
   const result = detectSyntax(input) === 'wire' ? lintWire(input, catalog, limits) : lintInfix(input, catalog, limits);

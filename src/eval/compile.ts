@@ -1,6 +1,7 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { badArgument, hasErrors, QueryError, throwBadArgument, unknownOptions, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, hasErrors, QueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
+import { optionKeyProblems } from '../wire/limits.js';
 import { checkOnce, holdsOnKeyless, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { queryFn } from './closure.js';
 import { canGenerateCode, generatedFn } from './codegen.js';
@@ -43,7 +44,7 @@ export const COMPILE_OPTION_KEYS: readonly string[] = ['mode', 'limits'];
 
 /** Unknown keys of compile options, and a `mode` that is not one of the three. */
 export function compileOptionProblems(fn: string, options: unknown): Diagnostic[] {
-  const problems = unknownOptions(fn, options, COMPILE_OPTION_KEYS);
+  const problems = [...optionKeyProblems(fn, options, COMPILE_OPTION_KEYS)];
   const mode = options !== null && typeof options === 'object' ? (options as { mode?: unknown }).mode : undefined;
   if (mode !== undefined && mode !== 'auto' && mode !== 'codegen' && mode !== 'closure') {
     problems.push(badArgument(fn, 'options.mode', '"auto", "codegen" or "closure"', mode, 'Leave it out for the default, "auto".'));

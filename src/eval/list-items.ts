@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog/index.js';
 import { badArgument, type Diagnostic } from '../diagnostics/index.js';
 import type { LimitOptions } from '../check/index.js';
 import { pageOf, readCheckedListing, type ListedItemOptions, type ListPage, type ReadListingOptions } from '../listing/index.js';
+import { optionKeyProblems } from '../wire/limits.js';
 import { compileChecked } from './compile.js';
 import { eachItem } from './each-item.js';
 
@@ -34,7 +35,12 @@ export function listItems(items: readonly unknown[], catalog: Catalog, params: u
   }
 }
 
+/** The option names of {@link listItems}. */
+export const LIST_ITEMS_OPTION_KEYS: readonly string[] = Object.freeze(['numericStrings', 'networkId', 'tableId', 'limits']);
+
 function list(items: readonly unknown[], catalog: Catalog, params: unknown, options: ListItemsOptions): ListItemsResult {
+  const optionProblems = optionKeyProblems('listItems', options, LIST_ITEMS_OPTION_KEYS);
+  if (optionProblems.length) return { diagnostics: [...optionProblems] };
   if (!Array.isArray(items)) return { diagnostics: [badArgument('listItems', 'items', 'an array of items', items, 'Pass the raw items as an array.')] };
   const { listing, plan, diagnostics } = readCheckedListing(params, catalog, options);
   if (!listing || !plan) return { diagnostics };

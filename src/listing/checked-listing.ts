@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog/index.js';
 import { checkOnce, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { fnv1a } from '../text/hash.js';
-import { givenQ, readListingParams, readListingParamsWith, withQuery, type Listing, type ReadListingOptions } from './params.js';
+import { givenQ, readListingParamsWith, withQuery, type Listing, type ReadListingOptions } from './params.js';
 
 /** What {@link readCheckedListing} returns: the page's parameters and its checked query, or the diagnostics of a 400. */
 export interface CheckedListing {
@@ -38,7 +38,7 @@ export function readCheckedListing(params: unknown, catalog: Catalog, options: R
     if (!read.listing || hasErrors(read.diagnostics)) return { diagnostics: read.diagnostics };
     return { listing: withQuery(read.listing, known.plan.query), plan: known.plan, diagnostics: read.diagnostics, remembered: true };
   }
-  const read = readListingParams(params, options);
+  const read = readListingParamsWith(params, options, undefined);
   const query = read.checked ?? read.listing?.query ?? read.query;
   const checked = query ? checkOnce(query, catalog, { limits: options.limits }) : undefined;
   const diagnostics = read.diagnostics.concat(checked?.diagnostics ?? []);

@@ -1,5 +1,5 @@
 import type { Query } from '../ast/index.js';
-import type { CheckedQuery } from '../check/index.js';
+import type { CheckedQuery, LimitOptions } from '../check/index.js';
 import { describeValue, diagnostic, hasErrors, pointer, type Diagnostic } from '../diagnostics/index.js';
 import { readQueryParameter } from './read-q.js';
 import { isItemId, type ItemId } from './ids.js';
@@ -115,7 +115,7 @@ export function readListingParams(params: unknown, options: ReadListingOptions =
  * {@link readListingParams}, reading `q` (a query or a checked query) instead of the parameters'
  * own `q` when it is given: the listing's memo of recent `q` texts (checked-listing.ts). Internal.
  */
-export function readListingParamsWith(params: unknown, options: ReadListingOptions, q: unknown): ListingRead {
+export function readListingParamsWith(params: unknown, options: ReadListingOptions & LimitOptions, q: unknown): ListingRead {
   try {
     return readParams(params, options ?? {}, q);
   } catch {
@@ -167,7 +167,7 @@ export function looksLikeUrlParams(params: unknown): boolean {
   }
 }
 
-function readParams(params: unknown, options: ReadListingOptions, qInstead: unknown): ListingRead {
+function readParams(params: unknown, options: ReadListingOptions & LimitOptions, qInstead: unknown): ListingRead {
   const diagnostics: Diagnostic[] = [];
   if (params === undefined || params === null) params = {};
   if (typeof params !== 'object' || Array.isArray(params)) {
@@ -181,7 +181,7 @@ function readParams(params: unknown, options: ReadListingOptions, qInstead: unkn
   }
   const numericStrings = options.numericStrings ?? (fromUrl || looksLikeUrlParams(params));
 
-  const q = readQueryParameter(qInstead !== undefined ? qInstead : get('q'));
+  const q = readQueryParameter(qInstead !== undefined ? qInstead : get('q'), options.limits);
   diagnostics.push(...q.diagnostics);
 
   let boundary: ItemId | undefined;

@@ -4,7 +4,8 @@
  * match language cannot address such keys (its keys are dotted paths), so every read goes
  * through `$getField` with the key as a `$literal` (MongoDB 5.0+).
  */
-import { describeValue, diagnostic, QueryError, unknownOptions } from '../diagnostics/index.js';
+import { describeValue, diagnostic, QueryError } from '../diagnostics/index.js';
+import { optionKeyProblems } from '../wire/limits.js';
 import { cond, typeIs } from './expr.js';
 import type { MongoExpr, MongoOptions } from './types.js';
 
@@ -21,8 +22,8 @@ export interface ItemRoot {
 export const MONGO_OPTION_KEYS: readonly string[] = ['prefix', 'limits'];
 
 export function itemRoot(options: MongoOptions | undefined, fn = 'toMongo'): ItemRoot {
-  const unknown = unknownOptions(fn, options, MONGO_OPTION_KEYS);
-  if (unknown.length) throw new QueryError(unknown, `${fn} was given an unknown option`);
+  const unknown = optionKeyProblems(fn, options, MONGO_OPTION_KEYS);
+  if (unknown.length) throw new QueryError([...unknown], `${fn} was given an unknown option`);
   const prefix = options?.prefix;
   if (prefix === undefined) return { prefix: undefined, item: '$$ROOT' };
   if (typeof prefix !== 'string' || !isPlainPath(prefix)) {

@@ -1,7 +1,8 @@
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { diagnostic, QueryError } from '../diagnostics/index.js';
+import { diagnostic, QueryError, throwBadArgument } from '../diagnostics/index.js';
+import { optionKeyProblems } from '../wire/limits.js';
 import { DIALECT_NAMES, type DialectName } from './dialects.js';
-import { resolveOptions, type SqlOptions } from './options.js';
+import { resolveOptions, SQL_OPTION_KEYS, type SqlOptions } from './options.js';
 
 /** The DDL of {@link indexSql}: statements to run in order (idempotent where the engine allows it). */
 export interface IndexDdl {
@@ -33,13 +34,20 @@ export type IndexSqlOptions = Omit<SqlOptions, 'dialect' | 'indexed'> & { readon
 export function indexSql(catalog: Catalog, options: IndexSqlOptions): IndexDdl {
   const problems = catalogArgumentProblems('indexSql', catalog);
   if (problems.length) throw new QueryError(problems, 'indexSql was called with a bad catalog');
-  const opts = resolveOptions({ ...(options ?? {}), dialect: options?.dialect ?? 'postgres' }, 'indexSql');
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throwBadArgument('indexSql', 'options', 'an object such as { dialect: "postgres", table: "items" }', options, 'Pass the options object, or leave it out for PostgreSQL and the table "items".');
+  }
+  const given: IndexSqlOptions = options ?? {};
+  // Unknown keys first, before the copy below (an object of many keys is reported, not copied).
+  const unknown = optionKeyProblems('indexSql', given, SQL_OPTION_KEYS);
+  if (unknown.length) throw new QueryError([...unknown], 'indexSql was given an unknown option');
+  const opts = resolveOptions({ ...given, dialect: given.dialect ?? 'postgres' }, 'indexSql');
   const d = opts.dialect;
   if (!d.indexDdl) {
     const writers = DIALECT_NAMES.filter((n) => n !== d.name);
     throw new QueryError([diagnostic('sql/bad-option', { option: 'dialect', detail: `indexes are written for ${writers.join(' and ')} only` })]);
   }
-  const tableName = Array.isArray(options.table) ? (options.table[options.table.length - 1] as string) : ((options.table as string | undefined) ?? 'items');
+  const tableName = Array.isArray(given.table) ? (given.table[given.table.length - 1] as string) : ((given.table as string | undefined) ?? 'items');
   const statements = d.indexDdl(catalog, { table: opts.table, tableName, column: opts.column });
   const leftOut: { attribute: string; reason: string }[] = [];
   const names = new Set([...(catalog.SearchableAttributes ?? []).filter((a) => a.Cardinality === 'One').map((a) => a.Attribute), catalog.Aliases.Id]);

@@ -1,5 +1,6 @@
 import { resolveQueryLimits, type LimitOptions, type QueryLimits } from '../check/index.js';
-import { describeValue, diagnostic, QueryError, unknownOptions, type Diagnostic } from '../diagnostics/index.js';
+import { describeValue, diagnostic, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { optionKeyProblems } from '../wire/limits.js';
 import type { Dialect } from './dialect.js';
 import { SqlBuilder } from './builder.js';
 import { pgLiteral } from './postgres-indexes.js';
@@ -57,7 +58,7 @@ function identProblem(name: unknown): string | undefined {
 /** Checks and resolves compiler options; throws QueryError (`sql/bad-option`) listing every problem. */
 export function resolveOptions(options: SqlOptions, fn = 'toSql', known: readonly string[] = SQL_OPTION_KEYS): ResolvedOptions {
   // A misspelled option (`tableName`) would otherwise be ignored in silence.
-  const problems: Diagnostic[] = unknownOptions(fn, options, known);
+  const problems: Diagnostic[] = [...optionKeyProblems(fn, options, known)];
   const bad = (option: string, detail: string): void => {
     problems.push(diagnostic('sql/bad-option', { option, detail }, { path: `/${option}` }));
   };

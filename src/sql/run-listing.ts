@@ -3,6 +3,7 @@ import { badArgument, isQueryError, type Diagnostic } from '../diagnostics/index
 import { readCheckedListing, type ListedItemOptions, type ListPage } from '../listing/index.js';
 import { LIST_SQL_OPTION_KEYS, pageStatements, sqlPage, type ListSqlOptions } from './listing.js';
 import { resolveOptions } from './options.js';
+import { optionKeyProblems } from '../wire/limits.js';
 
 /**
  * Runs one statement on a database and resolves to its rows as objects keyed by column name
@@ -13,6 +14,9 @@ export type SqlRunner = (sql: string, params: readonly unknown[]) => Promise<rea
 
 /** Options of {@link sqlListItems}: {@link listSql}'s options and the `Uri` numbers of listed items. */
 export interface SqlListItemsOptions extends ListSqlOptions, ListedItemOptions {}
+
+/** The option names of {@link sqlListItems}. */
+export const SQL_LIST_ITEMS_OPTION_KEYS: readonly string[] = Object.freeze([...LIST_SQL_OPTION_KEYS, 'networkId', 'tableId']);
 
 /** What {@link sqlListItems} resolves to: the response, or every diagnostic of a 400. */
 export interface SqlListItemsResult {
@@ -40,6 +44,13 @@ export interface SqlListItemsResult {
  * ```
  */
 export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unknown, options: SqlListItemsOptions): Promise<SqlListItemsResult> {
+  // No options: the same diagnostic as listSql's for a missing dialect, resolved, not a TypeError.
+  if (options === undefined) options = {} as SqlListItemsOptions;
+  if (options === null || typeof options !== 'object') {
+    return { diagnostics: [badArgument('sqlListItems', 'options', 'an object with a dialect', options, "Pass the options, for example { dialect: 'postgres', table: 'items' }.")] };
+  }
+  const optionProblems = optionKeyProblems('sqlListItems', options, SQL_LIST_ITEMS_OPTION_KEYS);
+  if (optionProblems.length) return { diagnostics: [...optionProblems] };
   if (typeof run !== 'function') return { diagnostics: [badArgument('sqlListItems', 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
   // `q` is checked here, once, whatever the page: the statements compile this plan.
   const { listing, plan, diagnostics, remembered } = readCheckedListing(params, catalog, options);

@@ -5,6 +5,7 @@ import type { CstNode, IRecognitionException, IToken } from 'chevrotain';
 import { beyondLimit, LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
 import { badArgument, capDiagnostics, DEFAULT_MAX_DIAGNOSTICS, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { ownOptions } from '../wire/index.js';
+import { optionKeyProblems, QUERY_LIMIT_KEYS } from '../wire/limits.js';
 import type { QueryCstNode } from './cst.js';
 import { getEngine } from './engine.js';
 import { fastParse } from './fast-parse.js';
@@ -50,6 +51,8 @@ export function parse(text: string, options?: ParseOptions): ParseResult {
   if (typeof text !== 'string') {
     return { partial: query([], { syntax: 'infix' }), diagnostics: [badArgument('parse', 'text', 'a string', text, 'Pass the query text.')] };
   }
+  const optionProblems = optionKeyProblems('parse', options, QUERY_LIMIT_KEYS);
+  if (optionProblems.length) return { partial: query([], { syntax: 'infix' }), diagnostics: [...optionProblems] };
   const limits = parseLimits(options);
   if (text.length > limits.maxInfixLength) {
     const span = beyondLimit(text, limits.maxInfixLength);
@@ -64,7 +67,7 @@ export function parse(text: string, options?: ParseOptions): ParseResult {
   return result.query ? { ...result, diagnostics } : { partial: result.partial, diagnostics };
 }
 
-/** Options of {@link parse}: the limits it applies (any other key, such as the rest of a query's limits, is ignored). */
+/** Options of {@link parse}: the limits it applies (the rest of a query's limits are accepted and ignored; any other key is `api/unknown-option`). */
 export interface ParseOptions {
   /** Longest text read, in UTF-16 code units (default {@link DEFAULT_MAX_INFIX_LENGTH}). */
   readonly maxInfixLength?: number;

@@ -3,7 +3,7 @@ import { capDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/inde
 import { readClauses } from './clauses.js';
 import { readPlainWire } from './fast-read.js';
 import { describeInput, fromJs } from './from-js.js';
-import { resolveLimits, type DecodeLimits, type DecodeOptions } from './limits.js';
+import { optionKeyProblems, QUERY_LIMIT_KEYS, resolveLimits, type DecodeLimits, type DecodeOptions } from './limits.js';
 import { percentDecode } from './percent.js';
 import { scanJson } from './scan.js';
 import { jsonSyntaxErrors } from './syntax-errors.js';
@@ -43,6 +43,10 @@ const identity = (offset: number): number => offset;
  */
 export function decode(q: unknown, options?: DecodeOptions): DecodeResult {
   try {
+    // A misspelt limit (`maxLenght`) would be ignored in silence. Any query limit is known: a
+    // whole limits object may be passed (decode applies the wire ones).
+    const optionProblems = optionKeyProblems('decode', options, QUERY_LIMIT_KEYS);
+    if (optionProblems.length) return { diagnostics: [...optionProblems] };
     const limits = resolveLimits(options);
     if (typeof q === 'string') return capped(decodeText(q, limits), limits);
     if (Array.isArray(q)) return capped(decodeArray(q, limits), limits);

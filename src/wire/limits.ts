@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_DIAGNOSTICS } from '../diagnostics/index.js';
+import { DEFAULT_MAX_DIAGNOSTICS, unknownOptions, type Diagnostic } from '../diagnostics/index.js';
 
 /** Limits for decoding untrusted `q` values. Every limit is reported with its own code. */
 export interface DecodeLimits {
@@ -20,7 +20,10 @@ export interface DecodeLimits {
   readonly maxDiagnostics: number;
 }
 
-/** Options of `decode`: any subset of the limits. */
+/**
+ * Options of `decode`: any subset of the limits. The other query limits (`maxTokenLength`, ...) are
+ * accepted and not applied; any other key is an `api/unknown-option` diagnostic.
+ */
 export type DecodeOptions = Partial<DecodeLimits>;
 
 /** The limits `decode` applies when no option is given. */
@@ -65,4 +68,45 @@ export function ownOptions(options: unknown): Record<string, unknown> {
     // a proxy whose traps throw: no options
   }
   return out;
+}
+
+/**
+ * The names of every limit of a query (`QueryLimits` of catq's check: the decoder's and those of
+ * the words searched and of infix text). `decode` and `parse` take a whole limits object, so each
+ * knows all of them and applies its own.
+ */
+export const QUERY_LIMIT_KEYS: readonly string[] = Object.freeze([
+  'maxLength',
+  'maxClauses',
+  'maxListLength',
+  'maxDepth',
+  'maxDiagnostics',
+  'maxTokenLength',
+  'maxTokens',
+  'maxPatternSize',
+  'maxInfixLength',
+]);
+
+const NO_PROBLEMS: Diagnostic[] = [];
+
+/**
+ * `api/unknown-option` for each unknown key of an options object (`known`) and of its `limits`
+ * object (the {@link QUERY_LIMIT_KEYS}), when `known` has `limits`. The one check of option keys
+ * of the functions that take limits; `undefined` options cost nothing (no allocation: `decode`
+ * and `check` are on services' hot path). The result must not be modified. Never throws.
+ */
+export function optionKeyProblems(fn: string, options: unknown, known: readonly string[]): readonly Diagnostic[] {
+  if (options === undefined) return NO_PROBLEMS;
+  const problems = unknownOptions(fn, options, known);
+  if (known.includes('limits')) {
+    let limits: unknown;
+    try {
+      const desc = Object.getOwnPropertyDescriptor(options, 'limits');
+      limits = desc && 'value' in desc ? desc.value : undefined;
+    } catch {
+      // a proxy whose traps throw: it has no keys for unknownOptions either
+    }
+    if (limits !== undefined) problems.push(...unknownOptions(fn, limits, QUERY_LIMIT_KEYS, '/limits'));
+  }
+  return problems;
 }
