@@ -7,7 +7,7 @@ import { describeValue } from '../diagnostics/index.js';
 import { withoutBom } from '../text/bom.js';
 import { CliError } from './exit-codes.js';
 import { DEFAULT_MAX_LINE_BYTES } from './line-limit.js';
-import { fileError, type FileRole } from './read-input.js';
+import { fileError, firstInvalidUtf8, invalidByte, refuseDirectoryStdin, type FileRole } from './read-input.js';
 
 /** Called for each item; return `false` to stop reading. */
 export type ItemHandler = (item: unknown, line: string, lineNumber: number) => boolean | void;
@@ -71,6 +71,7 @@ export async function readNdjson(path: string, onItem: ItemHandler, options: Ndj
   const name = itemsName(path);
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   let bytes = 0;
+  if (path === '-') refuseDirectoryStdin();
   const source: Readable = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK });
   const counted = countBytes(source, path, (n) => (bytes += n));
   // The bytes of the line being read, as the chunks that hold them: a long line is joined once
@@ -98,8 +99,7 @@ export async function readNdjson(path: string, onItem: ItemHandler, options: Ndj
     lineNumber++;
     if (buf.length === 0) return true;
     if (!isUtf8(buf)) {
-      const at = firstInvalidUtf8(buf);
-      return bad(`is not valid UTF-8 (byte ${at + 1} of the line, 0x${(buf[at] ?? 0).toString(16).padStart(2, '0')})`);
+      return bad(`is not valid UTF-8 (${invalidByte(buf, firstInvalidUtf8(buf), ' of the line')})`);
     }
     let line = buf.toString('utf8');
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
@@ -161,35 +161,6 @@ export async function readNdjson(path: string, onItem: ItemHandler, options: Ndj
     if (path !== '-') source.destroy();
   }
   return { items, lines: lineNumber, badLines, stopped };
-}
-
-/**
- * The offset of the first byte of `buf` that is not part of well-formed UTF-8 (-1 when there is
- * none). Only called once `isUtf8` has said no, to say where.
- */
-export function firstInvalidUtf8(buf: Uint8Array): number {
-  let i = 0;
-  while (i < buf.length) {
-    const b = buf[i] as number;
-    let need: number;
-    let min: number;
-    if (b < 0x80) {
-      i++;
-      continue;
-    } else if (b >= 0xc2 && b <= 0xdf) [need, min] = [1, 0x80];
-    else if (b >= 0xe0 && b <= 0xef) [need, min] = [2, 0x800];
-    else if (b >= 0xf0 && b <= 0xf4) [need, min] = [3, 0x10000];
-    else return i;
-    let cp = b & (0x3f >> need);
-    for (let k = 1; k <= need; k++) {
-      const c = buf[i + k];
-      if (c === undefined || (c & 0xc0) !== 0x80) return i;
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
-    i += need + 1;
-  }
-  return -1;
 }
 
 /** Yields the chunks of `source`, counting bytes, and turns file-system errors into CliErrors. */
