@@ -5,7 +5,7 @@
  * |---|---|
  * | 0 | success: the query is valid (warnings allowed), the job is safe to submit |
  * | 1 | the query has errors, or `preflight` judged the job unsafe |
- * | 2 | usage or input error: unknown option, missing or unreadable file, invalid JSON, a bad catalog, a malformed NDJSON line, empty standard input |
+ * | 2 | usage, input or output error: unknown option, missing or unreadable file, invalid JSON, a bad catalog, a malformed NDJSON line, empty standard input; standard output cannot be written (a full disk) |
  * | 3 | internal error (a bug in catq; `CATQ_DEBUG=1` prints the stack trace) |
  * | 4 | `--service`: the service answered with an error (401 key refused, 404 no such catalog, 400) or a response that is not what the interface promises |
  * | 5 | `--service`: no usable answer (unreachable, timed out, 429 or 5xx such as 503 after the retries); trying again later may work |
@@ -15,6 +15,8 @@ export const EXIT = {
   queryErrors: 1,
   unsafe: 1,
   usage: 2,
+  /** Standard output cannot be written (not a closed pipe, which ends quietly). */
+  outputFailed: 2,
   serviceRefused: 4,
   serviceUnavailable: 5,
 } as const;
@@ -24,7 +26,7 @@ export const EXIT_HELP = `
 Exit status:
   0  success (the query is valid; warnings allowed; preflight: the job is safe to submit)
   1  the query has errors, or preflight judged the job unsafe
-  2  usage or input error (bad option, missing or invalid file, bad catalog, malformed NDJSON line, empty stdin)
+  2  usage, input or output error (bad option, missing or invalid file, bad catalog, malformed NDJSON line, empty stdin, stdout not writable)
   3  internal error (a bug in catq; CATQ_DEBUG=1 shows the stack trace)
   4  --service: the service refused the request (401 bad key, 404 no such catalog, 400) or sent a bad response
   5  --service: the service could not be reached or is unavailable (timeout, 429, 5xx such as 503); try again later`;

@@ -5,7 +5,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { EXIT, EXIT_HELP } from './exit-codes.js';
 import { DEFAULT_MAX_LINE_BYTES } from './line-limit.js';
-import { runCommand, type CommandModule } from './run-command.js';
+import { runCommand, watchStdout, type CommandModule } from './run-command.js';
 import { packageVersion } from './version.js';
 import { DIALECT_NAMES } from '../sql/dialects.js';
 
@@ -101,7 +101,7 @@ page's items are held in memory, whatever the size of the input.`,
   );
 
 command('explain', 'show clause by clause why the item with --id matches or not', () => import('./commands/explain.js'))
-  .requiredOption('--id <id>', 'the item id (the value of the catalog\'s Aliases.Id key)')
+  .requiredOption('--id <id>', 'the item id (the value of the catalog\'s Aliases.Id key), as catq run writes it: 5 is the number 5, \'"5"\' the string "5"')
   .addOption(catalogOption())
   .addOption(itemsOption())
   .addOption(formatOption());
@@ -181,6 +181,7 @@ program
     process.exitCode = await runCommand(() => import('./commands/lsp.js'), undefined, options);
   });
 
+watchStdout();
 // No top-level await: the same file is also built as CommonJS.
 program.parseAsync(process.argv).catch((e: unknown) => {
   if (e instanceof CommanderError) {

@@ -9,6 +9,23 @@ export interface CommandModule {
   default(query: string | undefined, options: never, ctx: CliContext): Promise<number>;
 }
 
+/**
+ * Watches standard output for write errors (main.ts, before any command or help is written).
+ * `catq run ... | head` closes the pipe early: that is not an error, and ends quietly. Any other
+ * (a full disk, an I/O error) ends with one line naming it and exit 2, never a stack trace.
+ */
+export function watchStdout(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    try {
+      process.stderr.write(`catq: error: cannot write to standard output (${e.message}).\n`);
+    } catch {
+      // standard error is gone too: the status says it
+    }
+    process.exit(EXIT.outputFailed);
+  });
+}
+
 /** Exit status of an unexpected failure (a bug in catq, not in the input). */
 export const EXIT_INTERNAL = 3;
 
@@ -19,11 +36,6 @@ export const EXIT_INTERNAL = 3;
  */
 export async function runCommand(load: () => Promise<CommandModule>, query: string | undefined, options: Record<string, unknown>): Promise<number> {
   const ctx = cliContext(typeof options.color === 'boolean' ? options.color : undefined);
-  // `catq run ... | head` closes the pipe early: that is not an error.
-  ctx.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
   try {
     const mod = await load();
     return await mod.default(query, options as never, ctx);

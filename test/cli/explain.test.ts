@@ -51,3 +51,24 @@ describe('catq explain', () => {
     expect(r.stderr).toMatch(/--id/);
   });
 });
+
+// Audit (CLI) item 6: --id was compared with String(id), so the string "5" was explained for
+// --id 5, the number 5 never, and the quoted form that catq run prints ('"12"') was refused.
+describe('catq explain --id reads the id as catq run writes it', () => {
+  it('5 is the number, \'"5"\' the string, as in the page hints', async () => {
+    const { tempDir, writeTemp } = await import('./helpers.js');
+    const file = writeTemp(tempDir(), 'ids.ndjson', '{"id":"5","title":"string five","price":1}\n{"id":5,"title":"number five","price":2}\n{"id":"12","title":"twelve","price":3}\n');
+    const number = await catq(['explain', '--id', '5', 'price < 10', '--items', file]);
+    expect(number.code).toBe(0);
+    expect(number.stdout).toContain('item 5 "number five" matches (its one clause holds).');
+    const string = await catq(['explain', '--id', '"5"', 'price < 10', '--items', file]);
+    expect(string.code).toBe(0);
+    expect(string.stdout).toContain('"string five"');
+    const hinted = await catq(['run', 'price < 10', '--items', file, '--boundary-id', '5', '--limit', '1']);
+    const id = /next page: --boundary-id '([^']*)'/.exec(hinted.stdout + hinted.stderr)?.[1];
+    expect(id).toBe('"12"');
+    const twelve = await catq(['explain', '--id', id as string, 'price < 10', '--items', file]);
+    expect(twelve.code).toBe(0);
+    expect(twelve.stdout).toContain('"twelve"');
+  });
+});

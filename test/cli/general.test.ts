@@ -57,3 +57,23 @@ describe('catq (general)', () => {
     }
   });
 });
+
+// Audit (CLI) item 7: a write error on standard output other than a closed pipe was an uncaught
+// exception (a stack trace, exit 1: the status of a query with errors).
+describe('standard output that cannot be written', () => {
+  it.runIf(process.platform === 'linux')('> /dev/full: one line naming the error, exit 2, for commands and --help', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { closeSync, openSync } = await import('node:fs');
+    const { CLI, ROOT } = await import('./helpers.js');
+    const fd = openSync('/dev/full', 'w');
+    try {
+      for (const args of [['fmt', 'brand = 1'], ['run', 'price > 0', '--limit', '5'], ['--help']]) {
+        const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', fd, 'pipe'], env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' });
+        expect(r.status).toBe(2);
+        expect(r.stderr).toBe('catq: error: cannot write to standard output (ENOSPC: no space left on device, write).\n');
+      }
+    } finally {
+      closeSync(fd);
+    }
+  });
+});

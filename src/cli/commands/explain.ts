@@ -1,5 +1,5 @@
 import type { ClauseExplanation } from '../../eval/index.js';
-import { itemId, toListedItem } from '../../listing/index.js';
+import { idFromText, idToText, itemId, toListedItem } from '../../listing/index.js';
 import { printJson, println, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { checkStdinUse, defaultItems, queryFromStdin, streamItems } from '../items-input.js';
@@ -27,13 +27,15 @@ export default async function explainCommand(arg: string | undefined, options: E
   if ('exit' in read) return read.exit;
   const { query, catalog } = read;
 
+  // The id as `catq run` writes it (idToText): 5 is the number, '"5"' the string.
+  const wanted = idFromText(options.id);
   let found: unknown;
   let first: string | undefined;
   const summary = await streamItems(items, ctx, (item) => {
     const id = itemId(item, catalog);
     if (id === undefined) return true;
-    first ??= String(id);
-    if (String(id) !== options.id) return true;
+    first ??= idToText(id);
+    if (id !== wanted) return true;
     found = item;
     return false;
   });
@@ -57,7 +59,7 @@ export default async function explainCommand(arg: string | undefined, options: E
   const name = listed?.Name !== undefined ? ` ${JSON.stringify(listed.Name)}` : '';
   const head =
     result.matched
-      ? c.green(`item ${options.id}${name} matches`) + (result.clauses.length ? ` (all ${result.clauses.length} clauses hold).` : ' (the empty query matches every item).')
+      ? c.green(`item ${options.id}${name} matches`) + (result.clauses.length === 1 ? ' (its one clause holds).' : result.clauses.length ? ` (all ${result.clauses.length} clauses hold).` : ' (the empty query matches every item).')
       : c.red(`item ${options.id}${name} does not match`) + `: ${failed} of ${result.clauses.length} ${result.clauses.length === 1 ? 'clause fails' : 'clauses fail'}.`;
   println(ctx, head);
   ctx.stdout.write('\n');
