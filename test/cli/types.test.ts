@@ -274,3 +274,35 @@ describe('docs/sdk.md, "Types for a live catalog"', () => {
     expect(block).toContain(header);
   });
 });
+
+// Audit (CLI) items 5 and 13: --check failed ("catalog N has changed") when only the header
+// differed (--out written another way, another directory); --out DIR left DIR.<pid>.tmp behind.
+describe('catq types --out and --check, run another way', () => {
+  const sample = join(ROOT, 'examples', 'catalog.json');
+
+  it('--check passes when only the header comment differs; a change below it still fails', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'gen'));
+    expect((await catq(['types', '--catalog', sample, '--out', 'gen/catalog.ts'], { cwd: dir })).code).toBe(0);
+    const same = await catq(['types', '--catalog', sample, '--out', './gen/catalog.ts', '--check'], { cwd: dir });
+    expect(same.stderr).toContain('is up to date');
+    expect(same.code).toBe(0);
+    const fromAbove = await catq(['types', '--catalog', sample, '--out', join(dir, 'gen', 'catalog.ts'), '--check'], { cwd: ROOT });
+    expect(fromAbove.code).toBe(0);
+    const file = join(dir, 'gen', 'catalog.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("Attribute: 'brand'", "Attribute: 'brandx'"));
+    const changed = await catq(['types', '--catalog', sample, '--out', 'gen/catalog.ts', '--check'], { cwd: dir });
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toContain("brandx");
+  });
+
+  it('--out naming a directory: "it is a directory", exit 2, and no temporary file left', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'out'));
+    const r = await catq(['types', '--catalog', sample, '--out', join(dir, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('it is a directory');
+    const { readdirSync } = await import('node:fs');
+    expect(readdirSync(dir)).toEqual(['out']);
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { withoutBom } from '../../text/bom.js';
 import { loadCatalog, type Catalog } from '../../catalog/index.js';
@@ -80,8 +80,10 @@ async function liveCatalog(url: string, id: string, options: TypesOptions, name:
 }
 
 /**
- * `--check`: exit 0 when the file holds exactly the module the catalog gives now, else exit 1 with
- * the lines that differ (each attribute is one line, so they name what changed in the catalog).
+ * `--check`: exit 0 when the file holds exactly the module the catalog gives now, its header
+ * comment aside, else exit 1 with the lines that differ (each attribute is one line, so they name
+ * what changed in the catalog). The header says which catq wrote the file and with what command
+ * (`--out gen/x.ts` or `./gen/x.ts`, a file or the service): none of that changes the types.
  */
 async function checkUpToDate(out: string | undefined, text: string, catalog: Catalog, ctx: CliContext): Promise<number> {
   const file = out as string;
@@ -94,7 +96,8 @@ async function checkUpToDate(out: string | undefined, text: string, catalog: Cat
   }
   // An editor may have saved it with a byte order mark, and git on Windows with CRLF line ends:
   // the same module all the same.
-  old = withoutBom(old).replace(/\r\n/g, '\n');
+  old = withoutHeader(withoutBom(old).replace(/\r\n/g, '\n'));
+  text = withoutHeader(text);
   if (old === text) {
     eprintln(ctx, `${file} is up to date with catalog ${catalog.Id}`);
     return EXIT.ok;
@@ -110,6 +113,11 @@ async function checkUpToDate(out: string | undefined, text: string, catalog: Cat
   });
 }
 
+/** The module without its header comment (the `//` lines it starts with). */
+function withoutHeader(text: string): string {
+  return text.replace(/^(?:\/\/[^\n]*\n)*/, '');
+}
+
 function outAndName(options: TypesOptions, name: string): string[] {
   return [...(options.out !== undefined && options.out !== '-' ? ['--out', options.out] : []), ...(name !== DEFAULT_EXPORT_NAME ? ['--name', name] : [])];
 }
@@ -123,7 +131,9 @@ async function writeAtomically(path: string, text: string): Promise<void> {
     await writeFile(temp, text);
     await rename(temp, target);
   } catch (e) {
+    await rm(temp, { force: true }).catch(() => undefined);
     const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') throw new CliError(`cannot write "${path}": it is a directory.`, { fix: 'give --out the path of the module file, for example --out src/catalog.ts.' });
     throw new CliError(`cannot write "${path}" (${code ?? String(e)}).`, { fix: 'check that the directory exists and can be written, or leave --out out to print the module.' });
   }
 }
