@@ -17,7 +17,8 @@ export { decode, encode, toWire, DEFAULT_LIMITS, type DecodeResult, type DecodeO
 export { parse, format, formatClause, detectSyntax, type ParseResult, type ParseOptions, type DetectedSyntax } from './syntax/index.js';
 // The checked, copying builders of the wire stage, not the AST's trusted ones (which freeze in place).
 export { clause, query } from './wire/index.js';
-export { isQuery, isOperator, queryEqual, stripSpans, LineIndex, type LineColumn, type Query, type Clause, type ClauseSpans, type SourceSyntax, type Span, type JsonValue, type JsonArray, type JsonObject, type JsonPrimitive } from './ast/index.js';
+export { queryEqual, stripSpans } from './wire/checked-nodes.js';
+export { isQuery, isOperator, LineIndex, type LineColumn, type Query, type Clause, type ClauseSpans, type SourceSyntax, type Span, type JsonValue, type JsonArray, type JsonObject, type JsonPrimitive } from './ast/index.js';
 export { OPERATORS, OPERATOR_NAMES, operatorsFor, type Operator, type OperatorInfo } from './operators/index.js';
 
 // Catalogs.

@@ -1,3 +1,4 @@
+import { throwBadArgument } from '../diagnostics/index.js';
 import { ALIAS_PATHS, type AliasPath, type Aliases, type Catalog, type SearchableAttribute } from './types.js';
 
 /** How a query field resolved against a catalog. */
@@ -73,6 +74,8 @@ export function findAttribute(catalog: Catalog, name: string): SearchableAttribu
  * through `Aliases` to a raw key that must itself be declared (docs/semantics.md section 2).
  */
 export function resolveField(catalog: Catalog, field: string): FieldResolution {
+  if (typeof catalog !== 'object' || catalog === null) throwBadArgument('resolveField', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
+  if (typeof field !== 'string') throwBadArgument('resolveField', 'field', 'a string', field, 'Pass the field name as written in the query.');
   const direct = findAttribute(catalog, field);
   if (direct) return { ok: true, attribute: direct, rawKey: field };
   if (!isAliasPath(field)) return { ok: false, reason: 'unknown-field' };
@@ -85,6 +88,7 @@ export function resolveField(catalog: Catalog, field: string): FieldResolution {
 
 /** Every name a query may use as a field in this catalog: declared attributes, then alias paths that resolve. */
 export function fieldNames(catalog: Catalog): string[] {
+  if (typeof catalog !== 'object' || catalog === null) throwBadArgument('fieldNames', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
   const names = searchableAttributes(catalog).map((a) => a.Attribute);
   for (const p of ALIAS_PATHS) if (resolveField(catalog, p).ok && !names.includes(p)) names.push(p);
   return names;

@@ -35,7 +35,7 @@ export function diagnosticOf<D>(code: DiagnosticCode, definition: CodeDefinition
 /** How a person names the JSON type of an arbitrary value in a message (`the string "20"`). */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
+  if (isArraySafe(value)) return value.length === 0 ? 'an empty array' : 'an array';
   switch (typeof value) {
     case 'string': {
       const s = value.length > 40 ? value.slice(0, 37) + '...' : value;
@@ -51,5 +51,14 @@ export function describeValue(value: unknown): string {
       return 'an object';
     default:
       return `a ${typeof value}`;
+  }
+}
+
+/** Array.isArray, false for a revoked proxy (on which it throws): describing a value never throws. */
+function isArraySafe(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
   }
 }

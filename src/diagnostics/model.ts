@@ -1,4 +1,5 @@
 import type { Clause, JsonValue, Operator, Span } from '../ast/index.js';
+import { guardAll, throwBadArgument } from './arguments.js';
 
 /** How bad a diagnostic is: errors make a query unusable, warnings and hints do not. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -56,7 +57,10 @@ export interface Diagnostic {
 
 /** Whether any diagnostic is an error. */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.severity === 'error');
+  return guardAll('hasErrors', () => {
+    if (!Array.isArray(diagnostics)) throwBadArgument('hasErrors', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics a catq function returned.');
+    return diagnostics.some((d) => d !== null && typeof d === 'object' && d.severity === 'error');
+  });
 }
 
 /** Builds a JSON pointer from path segments (escaping `~` and `/`). */

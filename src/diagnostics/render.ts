@@ -30,6 +30,7 @@ const plain = (s: string) => s;
 export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: string, options: RenderOptions = {}): string {
   if (!Array.isArray(diagnostics)) throwBadArgument('renderDiagnostics', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate, parse or lint.');
   if (typeof source !== 'string') throwBadArgument('renderDiagnostics', 'source', 'a string (the text the spans point into)', source, 'Pass the query text.');
+  if (options === null || typeof options !== 'object') throwBadArgument('renderDiagnostics', 'options', 'an object such as { color: true, fileName: "query" }', options, 'Leave it out for the defaults.');
   const c = options.color ? styles : { red: plain, yellow: plain, cyan: plain, bold: plain, dim: plain, green: plain };
   const index = new LineIndex(source);
   const file = options.fileName ?? 'query';

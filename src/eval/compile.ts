@@ -2,7 +2,7 @@ import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { badArgument, hasErrors, QueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
 import { optionKeyProblems } from '../wire/limits.js';
-import { checkOnce, holdsOnKeyless, type CheckedQuery, type LimitOptions } from '../check/index.js';
+import { checkOnce, holdsOnKeyless, isCheckedQuery, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { queryFn } from './closure.js';
 import { canGenerateCode, generatedFn } from './codegen.js';
 import { cost } from './plan.js';
@@ -44,6 +44,9 @@ export const COMPILE_OPTION_KEYS: readonly string[] = ['mode', 'limits'];
 
 /** Unknown keys of compile options, and a `mode` that is not one of the three. */
 export function compileOptionProblems(fn: string, options: unknown): Diagnostic[] {
+  if (options === null || typeof options !== 'object') {
+    return [badArgument(fn, 'options', 'an object such as { mode: "auto" }', options, 'Leave it out for the defaults.')];
+  }
   const problems = [...optionKeyProblems(fn, options, COMPILE_OPTION_KEYS)];
   const mode = options !== null && typeof options === 'object' ? (options as { mode?: unknown }).mode : undefined;
   if (mode !== undefined && mode !== 'auto' && mode !== 'codegen' && mode !== 'closure') {
@@ -57,6 +60,9 @@ export function compileOptionProblems(fn: string, options: unknown): Diagnostic[
  * that validate once and compile the same query several times, or on several backends).
  */
 export function compileChecked(checked: CheckedQuery, options: CompileOptions = {}): Predicate {
+  if (!isCheckedQuery(checked)) throwBadArgument('compileChecked', 'checked', 'a checked query (the plan of check(query, catalog))', checked, 'Pass check(query, catalog).plan, or call compile(query, catalog).');
+  const optionProblems = compileOptionProblems('compileChecked', options);
+  if (optionProblems.length) throw new QueryError(optionProblems, 'compileChecked was given a bad option');
   return compilePlan(checked, options);
 }
 

@@ -53,7 +53,13 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export function explain(query: Query, catalog: Catalog, item: unknown): Explanation {
   const { diagnostics, plan } = check(query, catalog);
   if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
-  const isObject = typeof item === 'object' && item !== null && !Array.isArray(item);
+  let isObject: boolean;
+  try {
+    isObject = typeof item === 'object' && item !== null && !Array.isArray(item);
+  } catch {
+    // A revoked proxy: Array.isArray throws on it. It has no keys: every clause is missing.
+    isObject = false;
+  }
   const clauses = plan.clauses.map((p): ClauseExplanation => {
     let hasKey = false;
     let seen: unknown;

@@ -1,4 +1,5 @@
 import { canonicalNumber } from '../check/value-types.js';
+import { throwBadArgument } from '../diagnostics/index.js';
 import type { ItemId } from './ids.js';
 
 /**
@@ -21,6 +22,7 @@ import type { ItemId } from './ids.js';
  * ```
  */
 export function idFromText(text: string): ItemId {
+  if (typeof text !== 'string') throwBadArgument('idFromText', 'text', 'a string (an id as text)', text, 'Pass the text of the id, for example a boundary-id parameter.');
   // Starts and ends with a quote (34): possibly a JSON string literal.
   if (text.length >= 2 && text.charCodeAt(0) === 34 && text.charCodeAt(text.length - 1) === 34) {
     try {
@@ -35,6 +37,7 @@ export function idFromText(text: string): ItemId {
 
 /** An id as text that {@link idFromText} reads back as the same id. */
 export function idToText(id: ItemId): string {
+  if (typeof id !== 'string' && typeof id !== 'number') throwBadArgument('idToText', 'id', 'an item id (a string or a number)', id, "Pass the item's id, the value of its Aliases.Id key.");
   if (typeof id === 'number') return String(id);
   return idFromText(id) === id ? id : JSON.stringify(id);
 }

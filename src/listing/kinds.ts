@@ -5,7 +5,8 @@
  * or no entry) records `{ Id, Name }` derived from the product items' fields. The service, the
  * client (which checks `q` before sending) and the console all read a kind through this module.
  */
-import { loadCatalog, type Catalog } from '../catalog/index.js';
+import { catalogArgumentProblems, loadCatalog, type Catalog } from '../catalog/index.js';
+import { QueryError, throwBadArgument } from '../diagnostics/index.js';
 
 /** The four item kinds of the `{item}` path parameter. */
 export type ItemKind = 'product' | 'brand' | 'category' | 'merchant';
@@ -23,6 +24,7 @@ export type KindSource = { readonly type: 'Primary' } | { readonly type: 'Refere
 
 /** The source of `kind` in `catalog`. */
 export function kindSource(catalog: Catalog, kind: ItemKind): KindSource {
+  checkKindArguments('kindSource', catalog, kind);
   if (kind === 'product') return { type: 'Primary' };
   const config = catalog.Configuration?.[CONFIG_KEY[kind]];
   return config?.Source === 'Referenced' ? { type: 'Referenced', referenceId: config.ReferenceId } : { type: 'ItemFields' };
@@ -36,6 +38,8 @@ const derived = new WeakMap<Catalog, Map<DerivedKind, Catalog>>();
  * and `Name` as a String. Made once per catalog and kind.
  */
 export function derivedRecordsCatalog(catalog: Catalog, kind: DerivedKind): Catalog {
+  checkKindArguments('derivedRecordsCatalog', catalog, kind);
+  if ((kind as string) === 'product') throwBadArgument('derivedRecordsCatalog', 'kind', 'a derived kind ("brand" or "category")', kind, 'Products are listed with the catalog itself.');
   let byKind = derived.get(catalog);
   if (!byKind) derived.set(catalog, (byKind = new Map()));
   let records = byKind.get(kind);
@@ -56,4 +60,17 @@ export function derivedRecordsCatalog(catalog: Catalog, kind: DerivedKind): Cata
     byKind.set(kind, records);
   }
   return records;
+}
+
+/** A QueryError (api/bad-argument) for a catalog that is not one (a valid catalog is remembered: cheap) or an unknown kind. */
+function checkKindArguments(fn: string, catalog: Catalog, kind: unknown): void {
+  const problems = catalogArgumentProblems(fn, catalog);
+  if (problems.length) throw new QueryError(problems, `${fn} was called with a bad catalog`);
+  if (typeof kind !== 'string' || !(kind === 'product' || hasOwnKey(CONFIG_KEY, kind))) {
+    throwBadArgument(fn, 'kind', `one of ${['product', ...Object.keys(CONFIG_KEY)].map((k) => JSON.stringify(k)).join(', ')}`, kind, 'Pass the kind of item listed.');
+  }
+}
+
+function hasOwnKey(o: object, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, k);
 }

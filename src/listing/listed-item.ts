@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/index.js';
-import { guard } from '../diagnostics/index.js';
+import { guard, throwBadArgument } from '../diagnostics/index.js';
 import { itemId, type ItemId } from './ids.js';
 
 /** `{ Id, Name }` of a brand, merchant or product in the listed form; each part only when the raw data has it. */
@@ -67,6 +67,9 @@ function wellFormed(s: string): string {
  * the listed `Id` keeps the id as it is.
  */
 export function itemUri(id: ItemId, catalog: Catalog, options: ListedItemOptions = {}): string {
+  if (typeof id !== 'string' && typeof id !== 'number') throwBadArgument('itemUri', 'id', 'an item id (a string or a number)', id, "Pass the item's id, the value of its Aliases.Id key.");
+  if (typeof catalog !== 'object' || catalog === null) throwBadArgument('itemUri', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
+  if (options === null || typeof options !== 'object') throwBadArgument('itemUri', 'options', 'an object such as { networkId, tableId }', options, 'Leave it out for the defaults.');
   return uriPrefix(catalog, options) + encodeURIComponent(wellFormed(String(id)));
 }
 
@@ -80,6 +83,7 @@ export const MAX_NAME_LENGTH = 100;
 
 /** A name cut to its first `MAX_NAME_LENGTH` code points (never inside a surrogate pair). */
 export function cutName(name: string): string {
+  if (typeof name !== 'string') throwBadArgument('cutName', 'name', 'a string', name, "Pass the item's name.");
   if (name.length <= MAX_NAME_LENGTH) return name;
   const points = Array.from(name);
   return points.length <= MAX_NAME_LENGTH ? name : points.slice(0, MAX_NAME_LENGTH).join('');

@@ -6,9 +6,9 @@
  * numbers before strings; strings compare as UTF-8 bytes, i.e. by code point).
  */
 import type { Query } from '../ast/index.js';
-import type { Catalog } from '../catalog/index.js';
+import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { isCheckedQuery, type CheckedQuery } from '../check/index.js';
-import { describeValue, diagnostic, type Diagnostic, guard, QueryError } from '../diagnostics/index.js';
+import { describeValue, diagnostic, type Diagnostic, guard, QueryError, throwBadArgument } from '../diagnostics/index.js';
 import {
   buildPage,
   COMPARISONS,
@@ -70,6 +70,9 @@ export interface MongoListing {
  * (`listing/*` codes).
  */
 export function toMongoListing(q: Query | CheckedQuery, catalog: Catalog, params: MongoListingParams = {}, options?: MongoOptions): MongoListing {
+  const catalogProblems = catalogArgumentProblems('toMongoListing', catalog);
+  if (catalogProblems.length) throw new QueryError(catalogProblems, 'toMongoListing was called with a bad catalog');
+  if (params === null || typeof params !== 'object') throwBadArgument('toMongoListing', 'params', 'an object such as { boundary, comparison, limit }', params, 'Leave it out for the first page of 100.');
   const listing = checkWindow(q, params);
   const root = itemRoot(options, 'toMongoListing');
   const idKey = catalog.Aliases.Id;

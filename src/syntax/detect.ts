@@ -1,3 +1,4 @@
+import { throwBadArgument } from '../diagnostics/index.js';
 /**
  * Tells infix text from wire text, without parsing either.
  */
@@ -12,6 +13,7 @@ export type DetectedSyntax = 'infix' | 'wire';
  * (it starts with a field), so the test is unambiguous.
  */
 export function detectSyntax(input: string): DetectedSyntax {
+  if (typeof input !== 'string') throwBadArgument('detectSyntax', 'input', 'a string (infix or wire text)', input, 'Pass the query text.');
   const first = input.match(/^\s*(.)/su)?.[1];
   if (first === '[') return 'wire';
   if (first === '%' || /^\s*%/.test(input)) {

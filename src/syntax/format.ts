@@ -23,6 +23,7 @@ export function isBareField(name: string): boolean {
  * (`` `size (EU)` ``, `` `it``s` ``, `` `and` ``).
  */
 export function formatField(name: string): string {
+  if (typeof name !== 'string') throwBadArgument('formatField', 'name', 'a string', name, 'Pass the field name.');
   return isBareField(name) ? name : '`' + name.replace(/`/g, '``') + '`';
 }
 
@@ -33,7 +34,8 @@ export function formatField(name: string): string {
  * {@link MAX_FORMAT_VALUES} values, so that a hand-built `a.length = 2 ** 32 - 1` costs nothing.
  */
 export function formatValue(value: JsonValue): string {
-  return writeValue(value, { left: MAX_FORMAT_VALUES });
+  // guardAll: a BigInt, a cycle (RangeError) or a getter that throws is a QueryError.
+  return guardAll('formatValue', () => writeValue(value, { left: MAX_FORMAT_VALUES }));
 }
 
 /** The most values (elements and members, at any depth) one call of the formatter writes. */
@@ -81,7 +83,12 @@ function checkHead(c: Clause): void {
 
 /** One clause in canonical form: `field operator value`. */
 export function formatClause(c: Clause): string {
-  return formatField(c.field) + ' ' + OPERATORS[c.operator].infix + ' ' + formatValue(c.value);
+  return guardAll('formatClause', () => {
+    if (c === null || typeof c !== 'object' || !isOperator(c.operator) || typeof c.field !== 'string') {
+      throwBadArgument('formatClause', 'clause', 'a clause (operator, field, value)', c, 'Build it with clause(operator, field, value).');
+    }
+    return formatField(c.field) + ' ' + OPERATORS[c.operator].infix + ' ' + formatValue(c.value);
+  });
 }
 
 /** The canonical infix text of a query; the empty query is the empty string. */

@@ -1,7 +1,10 @@
 import {
   clause as freezeClause,
   isOperator,
+  isQuery,
   query as freezeQuery,
+  queryEqual as astQueryEqual,
+  stripSpans as astStripSpans,
   type Clause,
   type ClauseOptions,
   type ClauseSpans,
@@ -11,7 +14,7 @@ import {
   type QueryOptions,
   type Span,
 } from '../ast/index.js';
-import { capDiagnostics, describeValue, diagnostic, guardAll, previewValue, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { capDiagnostics, describeValue, diagnostic, guardAll, previewValue, QueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
 import { fromJs } from './from-js.js';
 import { DEPTH_CAP, type DecodeLimits } from './limits.js';
 import { suggestOperator } from './suggest-operator.js';
@@ -169,4 +172,24 @@ function badElement(name: string, expected: string, value: unknown, fix: string,
     found = 'a value that cannot be read';
   }
   return diagnostic('api/bad-argument', { fn: 'query', name, expected, found, fix }, { path });
+}
+
+/**
+ * Structural equality of queries: the same clauses in the same order; spans are ignored. Throws a
+ * QueryError (`api/bad-argument`) when an argument is not a Query.
+ */
+export function queryEqual(a: Query, b: Query): boolean {
+  return guardAll('queryEqual', () => {
+    if (!isQuery(a)) throwBadArgument('queryEqual', 'a', 'a Query', a, 'Pass two queries (from decode, parse or query).');
+    if (!isQuery(b)) throwBadArgument('queryEqual', 'b', 'a Query', b, 'Pass two queries (from decode, parse or query).');
+    return astQueryEqual(a, b);
+  });
+}
+
+/** The query without any source positions (handy in tests and for caching keys). Throws a QueryError when `q` is not a Query. */
+export function stripSpans(q: Query): Query {
+  return guardAll('stripSpans', () => {
+    if (!isQuery(q)) throwBadArgument('stripSpans', 'q', 'a Query', q, 'Pass the query returned by decode(q), parse(text) or query().');
+    return astStripSpans(q);
+  });
 }

@@ -1,5 +1,5 @@
 import { isOperator, isQuery, type Clause, type JsonArray, type JsonValue, type Query } from '../ast/index.js';
-import { guard, throwBadArgument } from '../diagnostics/index.js';
+import { guardAll, throwBadArgument } from '../diagnostics/index.js';
 
 /**
  * The wire array of a query (docs/wire.md, "Clauses"): equality in the shorthand `[field, value]`,
@@ -7,7 +7,7 @@ import { guard, throwBadArgument } from '../diagnostics/index.js';
  * order and values are kept as they are.
  */
 export function toWire(query: Query): JsonArray {
-  return guard('toWire', () => {
+  return guardAll('toWire', () => {
     if (!isQuery(query)) throwBadArgument('toWire', 'query', 'a Query', query, 'Pass the query returned by decode(q) or parse(text).');
     return query.clauses.map((c, i): JsonValue => {
       // A hand-made Query may hold anything; never write `[[null, null], null]` for it.
@@ -25,7 +25,7 @@ export function toWire(query: Query): JsonArray {
  * bytes. (`-0` is written `0`, as JSON.stringify does; the two are equal query values.)
  */
 export function encode(query: Query): string {
-  return guard('encode', () => {
+  return guardAll('encode', () => {
     return encodeURIComponent(JSON.stringify(toWire(query)));
   });
 }

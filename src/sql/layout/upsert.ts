@@ -1,3 +1,4 @@
+import { throwBadArgument } from '../../diagnostics/index.js';
 import type { SqlStatement } from '../to-sql.js';
 import { ident } from './names.js';
 import { sqlTypeOf, type SearchLayout } from './plan.js';
@@ -35,6 +36,7 @@ export interface LayoutUpsert {
  */
 export function layoutUpsert(layout: SearchLayout, target: LayoutTarget, entries: readonly LayoutEntry[]): LayoutUpsert {
   const t = resolveTarget(target);
+  if (!Array.isArray(entries)) throwBadArgument('layoutUpsert', 'entries', 'an array of { key, item } entries', entries, 'Pass the entries to write, [] for none.');
   const problems: LayoutEntryProblem[] = [];
   const rows = new Map<string, LayoutRow[string][]>();
   entries.forEach((e, index) => {
