@@ -115,3 +115,29 @@ describe('catq preflight', () => {
     });
   });
 });
+
+// Audit (CLI) item 10: conflicting flags were accepted in silence (--no-items / --items gave
+// opposite verdicts by their order; --dialect and --table meant nothing with --to mongo).
+describe('conflicting flags are usage errors naming both', () => {
+  it('--no-items with --items (either order), --query-path without --job', async () => {
+    const { SAMPLE_ITEMS } = await import('./helpers.js');
+    for (const args of [['--items', SAMPLE_ITEMS, '--no-items'], ['--no-items', '-i', SAMPLE_ITEMS]]) {
+      const r = await catq(['preflight', ...args, 'price < 5']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--no-items and (--items|-i) cannot be used together/);
+    }
+    const q = await catq(['preflight', '--query-path', '/q', 'price < 5']);
+    expect(q.code).toBe(2);
+    expect(q.stderr).toContain('--query-path applies to --job only');
+  });
+
+  it('compile --to mongo with --dialect, --table or --column', async () => {
+    for (const flag of [['--dialect', 'mysql'], ['--table', 't'], ['--column', 'c']]) {
+      const r = await catq(['compile', '--to', 'mongo', ...flag, 'price < 5']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${flag[0]} and --to mongo cannot be used together`);
+      expect(r.stdout).toBe('');
+    }
+    expect((await catq(['compile', '--to', 'sql', '--dialect', 'mysql', '--table', 't', 'price < 5'])).code).toBe(0);
+  });
+});

@@ -3,6 +3,7 @@ import { printJson, println, type CliContext } from '../context.js';
 import { isQueryError, type Diagnostic } from '../../diagnostics/index.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { readCheckedQuery } from '../query-input.js';
+import { flagGiven } from '../raw-flags.js';
 
 /** Options of `catq compile`. */
 interface CompileOptions {
@@ -19,6 +20,11 @@ interface CompileOptions {
  * validated first; a query with errors prints its diagnostics on standard error and exits 1.
  */
 export default async function compile(arg: string | undefined, options: CompileOptions, ctx: CliContext): Promise<number> {
+  if (options.to === 'mongo') {
+    // The SQL options mean nothing for a Mongo filter: given with --to mongo they were ignored in silence.
+    const sqlFlag = flagGiven('--dialect', '-d', '--table', '--column');
+    if (sqlFlag) throw new CliError(`${sqlFlag} and --to mongo cannot be used together: ${sqlFlag} is an option of --to sql.`, { fix: `drop ${sqlFlag}, or use --to sql.` });
+  }
   const read = await readCheckedQuery(arg, options.catalog, ctx);
   if ('exit' in read) return read.exit;
   const { query, catalog } = read;

@@ -11,6 +11,7 @@ import { checkStdinUse, defaultItems, queryFromStdin, streamItems } from '../ite
 import { itemsName } from '../ndjson.js';
 import { isPointer, readPointer } from '../json-pointer.js';
 import { queryText, readQuery, renderQueryDiagnostics, summarize, type QueryText } from '../query-input.js';
+import { flagGiven } from '../raw-flags.js';
 import { readJsonFile } from '../read-input.js';
 import { countFindings, countsLine, type Finding, type ItemCounts } from '../preflight-verdict.js';
 import { serviceCounts } from '../preflight-service.js';
@@ -55,6 +56,15 @@ export default async function preflight(arg: string | undefined, options: Prefli
   if (!(maxShare > 0 && maxShare <= 1)) throw new CliError(`--max-share must be a fraction above 0 and at most 1, but it is ${JSON.stringify(options.maxShare)}.`, { fix: 'for example --max-share 0.5 (half of the items).' });
   const exampleCount = Number(options.examples ?? '5');
   if (!Number.isInteger(exampleCount) || exampleCount < 0 || exampleCount > 1000) throw new CliError(`--examples must be a whole number from 0 to 1000, but it is ${JSON.stringify(options.examples)}.`, { fix: 'for example --examples 5.' });
+  const noItems = flagGiven('--no-items');
+  const itemsFlag = flagGiven('--items', '-i');
+  if (noItems && itemsFlag) {
+    // commander lets the last of the two win: opposite verdicts by their order.
+    throw new CliError(`--no-items and ${itemsFlag} cannot be used together.`, { fix: `drop --no-items to count the items of the file, or drop ${itemsFlag} to check the query only.` });
+  }
+  if (options.job === undefined && flagGiven('--query-path', '-p')) {
+    throw new CliError('--query-path applies to --job only (it says where the query is in the job).', { fix: 'add --job FILE, or drop --query-path.' });
+  }
   const live = options.service !== undefined;
   const maxItems = readMaxItems(options.maxItems, live);
   if (live && typeof options.items === 'string') {
