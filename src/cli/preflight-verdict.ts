@@ -40,14 +40,14 @@ export function countFindings(c: ItemCounts, maxShare: number, maxItems: number 
   const allMatch = !c.totalIsLowerBound && t > 1 && (exact ? m === t : m >= t);
   if (allMatch) return [{ kind: 'all-match', unsafe: true, message: 'every item matches: the query does not narrow the catalog at all' }];
   if (exact) {
-    return c.share > maxShare ? [{ kind: 'broad-match', unsafe: true, message: `${percent(c.share)} of the items match, more than --max-share ${percent(maxShare)}: the query is suspiciously broad` }] : [];
+    return c.share > maxShare ? [{ kind: 'broad-match', unsafe: true, message: `${percentAbove(c.share, maxShare)} of the items match, more than --max-share ${limitPercent(maxShare)}: the query is suspiciously broad` }] : [];
   }
   const ratio = t ? m / t : 0;
   // Exact matches over a lower bound of the total: the share is at most the ratio.
   if (!c.matchesIsLowerBound && ratio <= maxShare) return [];
   // A lower bound of the matches over the exact total: the share is at least the ratio.
   if (c.matchesIsLowerBound && !c.totalIsLowerBound && ratio > maxShare) {
-    return [{ kind: 'broad-match', unsafe: true, message: `at least ${percent(ratio)} of the items match, more than --max-share ${percent(maxShare)}: the query is suspiciously broad` }];
+    return [{ kind: 'broad-match', unsafe: true, message: `at least ${percentAbove(ratio, maxShare)} of the items match, more than --max-share ${limitPercent(maxShare)}: the query is suspiciously broad` }];
   }
   return [
     {
@@ -67,6 +67,26 @@ export function countsLine(c: ItemCounts): string {
   else if (!c.totalIsLowerBound) share = `at least ${percent(c.share)}`;
   else share = 'share not known';
   return `${atLeast(c.matchesIsLowerBound)}${c.matches} of ${atLeast(c.totalIsLowerBound)}${c.total} items match (${share})`;
+}
+
+/** The --max-share limit as a percentage, as exact as it was given (up to 4 decimals): `50%`, `49.99%`. */
+export function limitPercent(limit: number): string {
+  return `${Number((limit * 100).toFixed(4))}%`;
+}
+
+/**
+ * A share above `limit` as a percentage with as many decimals as it takes to show it is above the
+ * limit as {@link limitPercent} writes it: `50.02%` beside `50%`, never `50%` beside `50%`.
+ */
+export function percentAbove(x: number, limit: number): string {
+  const shown = percent(x);
+  const bound = Number((limit * 100).toFixed(4));
+  if (Number.parseFloat(shown) > bound) return shown;
+  for (let digits = 1; digits <= 6; digits++) {
+    const text = (x * 100).toFixed(digits);
+    if (Number(text) > bound) return `${text}%`;
+  }
+  return `${x * 100}%`;
 }
 
 /** A share as a percentage: `82%`, `0.2%`. */

@@ -141,3 +141,16 @@ describe('conflicting flags are usage errors naming both', () => {
     expect((await catq(['compile', '--to', 'sql', '--dialect', 'mysql', '--table', 't', 'price < 5'])).code).toBe(0);
   });
 });
+
+// Audit (CLI) item 21: "50% of the items match, more than --max-share 50%" for 50.02%.
+describe('the share over --max-share is shown with the digits that make it more', () => {
+  it('1001 of 2001 items: 50.02%, more than 50%; --max-share 0.4999 is written 49.99%', async () => {
+    const lines = Array.from({ length: 2001 }, (_, i) => JSON.stringify({ id: i + 1, price: i < 1001 ? 1 : 9, title: 't' })).join('\n') + '\n';
+    const file = writeTemp(tempDir(), 'share.ndjson', lines);
+    const r = await catq(['preflight', 'price < 5', '--items', file, '--examples', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain('50.02% of the items match, more than --max-share 50%');
+    const low = await catq(['preflight', 'price < 5', '--items', file, '--examples', '0', '--max-share', '0.4999']);
+    expect(low.stdout + low.stderr).toContain('more than --max-share 49.99%');
+  });
+});
