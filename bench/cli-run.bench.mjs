@@ -8,7 +8,7 @@
 //
 // The items are generated once into bench/.data/ (git-ignored), seeded, by examples/generate.mjs.
 // Both tools write their matches to a pipe that this script reads and counts, and the counts
-// must agree (the jq filters spell out LANGUAGE.md's rules: type checks, Many as any element,
+// must agree (the jq filters spell out the rules of docs/semantics.md: type checks, Many as any element,
 // tokens for `matches`).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
