@@ -9,7 +9,7 @@ export { diagnostic, describeValue, type DiagnosticPlace } from './create.js';
 export { QueryError, isQueryError } from './query-error.js';
 export { toErrorBody, type ErrorBody } from './error-body.js';
 export { toLspDiagnostics, lspPosition, type LspDiagnostic, type LspFix, type LspOptions, type LspPosition, type LspRange, type LspRelatedInformation, type LspTextEdit } from './lsp.js';
-export { renderDiagnostics, type RenderOptions } from './render.js';
+export { renderDiagnostics, MAX_SHOWN_COLUMNS, type RenderOptions } from './render.js';
 export { badArgument, guard, guardAll, throwBadArgument } from './arguments.js';
 export { capDiagnostics, DEFAULT_MAX_DIAGNOSTICS } from './cap.js';
 export { previewValue } from './preview.js';

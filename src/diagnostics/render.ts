@@ -49,14 +49,19 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: st
       lines.push(`${pad}${c.cyan('-->')} ${file}:${from.line}:${from.column}`);
       lines.push(`${pad} ${c.cyan('|')}`);
       for (let line = from.line; line <= to.line; line++) {
-        const raw = index.lineText(line);
+        const raw = visible(index.lineText(line));
         const startCol = line === from.line ? from.column : 1;
         const endCol = line === to.line ? to.column : raw.length + 1;
+        // A long line (a minified catalog, a 3 MB q) is shown as a window around the span.
+        const [ws, we] = lineWindow(raw, startCol - 1, endCol - 1);
+        const s = Math.min(Math.max(startCol - 1, ws), we);
+        const e = Math.min(Math.max(endCol - 1, s), we);
+        const lead = ws > 0 ? ELLIPSIS : '';
         // Columns are UTF-16 offsets; the caret goes by display width (an emoji takes two
         // cells, a character outside the BMP is one character, a combining mark none).
-        const before = displayWidth(raw.slice(0, startCol - 1));
-        const width = Math.max(1, displayWidth(raw.slice(startCol - 1, endCol - 1)));
-        lines.push(`${c.cyan(String(line).padStart(gutter))} ${c.cyan('|')} ${visible(raw)}`);
+        const before = displayWidth(lead + raw.slice(ws, s));
+        const width = Math.max(1, displayWidth(raw.slice(s, e)));
+        lines.push(`${c.cyan(String(line).padStart(gutter))} ${c.cyan('|')} ${lead}${raw.slice(ws, we)}${we < raw.length ? ELLIPSIS : ''}`);
         const mark = d.severity === 'error' ? c.red : c.yellow;
         lines.push(`${pad} ${c.cyan('|')} ${' '.repeat(before)}${mark('^'.repeat(width))}`);
       }
@@ -73,9 +78,36 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: st
   return blocks.join('\n\n');
 }
 
-/** Tabs would shift the caret; show them as one space each. Other control characters likewise. */
+/**
+ * Tabs would shift the caret; show them as one space each. Other control characters likewise,
+ * C1 controls (U+009B is an 8-bit CSI to some terminals) and bidirectional controls (U+202E
+ * would reorder the line) included: one character each, so columns stay put.
+ */
 function visible(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f\t]/g, ' ');
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\t\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ');
+}
+
+/** The longest part of a line shown (UTF-16 code units); more is cut, marked with {@link ELLIPSIS}. */
+export const MAX_SHOWN_COLUMNS = 100;
+const ELLIPSIS = '…';
+
+/**
+ * The part `[start, end)` of a line to show for a span `[s, e)`: the whole line when it is short,
+ * else {@link MAX_SHOWN_COLUMNS} code units starting a little before the span (a span longer than
+ * the window shows its start). Never cuts a surrogate pair.
+ */
+function lineWindow(line: string, s: number, e: number): [number, number] {
+  if (line.length <= MAX_SHOWN_COLUMNS) return [0, line.length];
+  const context = Math.max(10, Math.floor((MAX_SHOWN_COLUMNS - (e - s)) / 2));
+  let start = Math.max(0, Math.min(s - context, line.length - MAX_SHOWN_COLUMNS));
+  let end = Math.min(line.length, start + MAX_SHOWN_COLUMNS);
+  if (start > 0 && isLowSurrogate(line.charCodeAt(start))) start++;
+  if (end < line.length && isLowSurrogate(line.charCodeAt(end))) end--;
+  return [start, end];
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 const ZERO_WIDTH = /^[\p{M}\u200b-\u200f\ufe00-\ufe0f]$/u;
