@@ -2,7 +2,7 @@ import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { hasErrors, renderDiagnostics, type Diagnostic } from '../diagnostics/index.js';
 import { readCatalogFile } from './catalog-file.js';
-import { eprintln, type CliContext } from './context.js';
+import { eprintln, printJson, type CliContext } from './context.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { readStdin } from './read-input.js';
 import { loadSyntax, loadWire } from './stages.js';
@@ -99,11 +99,17 @@ export async function readCheckedQuery(
   arg: string | undefined,
   catalogFile: string | undefined,
   ctx: CliContext,
+  json = false,
 ): Promise<{ readonly query: Query; readonly catalog: Catalog } | { readonly exit: number }> {
   const input = await queryText(arg);
   const { catalog, warnings } = await readCatalogFile(catalogFile, ctx.colorErr);
   eprintln(ctx, warnings);
   const r = await readQuery(input, catalog);
+  if (json && !r.query) {
+    // `--format json`: the diagnostics go to standard output as lint's JSON, not as text on stderr.
+    printJson(ctx, { syntax: r.syntax, diagnostics: r.diagnostics, summary: summarize(r.diagnostics) });
+    return { exit: EXIT.queryErrors };
+  }
   if (r.diagnostics.length) eprintln(ctx, renderQueryDiagnostics(r, ctx.colorErr));
   return r.query ? { query: r.query, catalog } : { exit: EXIT.queryErrors };
 }

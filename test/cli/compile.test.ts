@@ -53,3 +53,17 @@ describe('catq compile', () => {
     expect(r.code).toBe(2);
   });
 });
+
+// Audit (CLI) item 14: with --format json, compile and explain printed no JSON when the query
+// had errors (the text diagnostics went to standard error).
+describe('--format json when the query has errors', () => {
+  it('compile and explain print the diagnostics as JSON on standard output, exit 1', async () => {
+    for (const args of [['compile', '--to', 'sql'], ['explain', '--id', '100049']]) {
+      const r = await catq([...args, '--format', 'json', 'price < "1"']);
+      expect(r.code).toBe(1);
+      const out = JSON.parse(r.stdout) as { diagnostics: { code: string }[]; summary: { errors: number } };
+      expect(out.diagnostics.map((d) => d.code)).toContain('schema/type-mismatch');
+      expect(out.summary.errors).toBeGreaterThan(0);
+    }
+  });
+});

@@ -25,7 +25,7 @@ export default async function compile(arg: string | undefined, options: CompileO
     const sqlFlag = flagGiven('--dialect', '-d', '--table', '--column');
     if (sqlFlag) throw new CliError(`${sqlFlag} and --to mongo cannot be used together: ${sqlFlag} is an option of --to sql.`, { fix: `drop ${sqlFlag}, or use --to sql.` });
   }
-  const read = await readCheckedQuery(arg, options.catalog, ctx);
+  const read = await readCheckedQuery(arg, options.catalog, ctx, options.format === 'json');
   if ('exit' in read) return read.exit;
   const { query, catalog } = read;
   const json = options.format === 'json';

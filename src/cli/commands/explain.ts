@@ -23,7 +23,7 @@ interface ExplainOptions {
 export default async function explainCommand(arg: string | undefined, options: ExplainOptions, ctx: CliContext): Promise<number> {
   checkStdinUse(arg, options.items);
   const items = options.items ?? defaultItems(queryFromStdin(arg));
-  const read = await readCheckedQuery(arg, options.catalog, ctx);
+  const read = await readCheckedQuery(arg, options.catalog, ctx, options.format === 'json');
   if ('exit' in read) return read.exit;
   const { query, catalog } = read;
 
