@@ -154,3 +154,11 @@ describe('the share over --max-share is shown with the digits that make it more'
     expect(low.stdout + low.stderr).toContain('more than --max-share 49.99%');
   });
 });
+
+// Audit (CLI) item 20: "it is object." for a job whose query is an object.
+it('a job whose query is an object says "it is an object"', async () => {
+  const job = writeTemp(tempDir(), 'job.json', JSON.stringify({ Parameters: { q: { brand: 'x' } } }));
+  const r = await catq(['preflight', '--job', job]);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain('is not a query: it is an object.');
+});

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Query } from '../../ast/index.js';
 import type { Catalog } from '../../catalog/index.js';
-import { hasErrors } from '../../diagnostics/index.js';
+import { describeValue, hasErrors } from '../../diagnostics/index.js';
 import { readListingParams, toListedItem } from '../../listing/index.js';
 import { readCatalogFile } from '../catalog-file.js';
 import { eprintln, printJson, println, type CliContext } from '../context.js';
@@ -235,7 +235,7 @@ async function queryFromJob(arg: string | undefined, file: string, pointer: stri
     return { text: at.value, name };
   }
   if (Array.isArray(at.value)) return { text: JSON.stringify(at.value), name };
-  throw new CliError(`the value at ${name} is not a query: it is ${at.value === null ? 'null' : typeof at.value}.`, {
+  throw new CliError(`the value at ${name} is not a query: it is ${describeValue(at.value)}.`, {
     fix: 'a query is a string (infix or wire text) or a JSON array of clauses; check --query-path.',
   });
 }
