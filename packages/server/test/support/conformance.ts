@@ -1,7 +1,7 @@
 /**
  * Spec conformance: every statement of the interface spec (catalog-service.md) that the service
  * honours, checked black-box on a real `catq-server` process over real HTTP. Each test quotes the
- * spec sentence it checks. The query semantics follow LANGUAGE.md. Run on embedded PGlite
+ * spec sentence it checks. The query semantics follow docs/semantics.md. Run on embedded PGlite
  * (spec-conformance.test.ts), on a coordinator and shard servers (shards.test.ts) and through
  * PgBouncer (pgbouncer.test.ts).
  */
@@ -371,7 +371,7 @@ export function describeConformance(title: string, backend: () => Promise<{ args
         expect(await page('<=')).toEqual([4, 5]);
       });
       // "NextQuery ... absent when there are no more items in that direction" (also when the page is an exact fit);
-      // LANGUAGE.md §6: "`limit` defaults to 100."
+      // docs/semantics.md §6: "`limit` defaults to 100."
       it('an exact-fit page has no NextQuery; limit defaults to 100', async () => {
         const exact = await req('GET', '/v1/catalog/500/brand?limit=2');
         expect(ids(exact)).toEqual([10, 11]);
@@ -448,7 +448,7 @@ export function describeConformance(title: string, backend: () => Promise<{ args
         expectErrorBody(await req('GET', `/v1/catalog/500/product?q=${enc([[['matches', 'brand'], 'Acme']])}`), 400);
         expectErrorBody(await req('GET', `/v1/catalog/500/product?q=${enc([[['matches-phrase', 'price'], '10']])}`), 400);
       });
-      // LANGUAGE.md §4: "`false`: the key is missing or `null`. An empty array or string is present".
+      // docs/semantics.md §4: "`false`: the key is missing or `null`. An empty array or string is present".
       it('present? counts null as absent and the empty string as present', async () => {
         await upsert('/v1/catalog/500/product', [{ id: 60, brand: null, title: 'x' }, { id: 61, brand: '', title: 'y' }]);
         try {
@@ -458,7 +458,7 @@ export function describeConformance(title: string, backend: () => Promise<{ args
           await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 60 }, { id: 61 }] } });
         }
       });
-      // LANGUAGE.md §3: strings order by "Unicode code point order (not UTF-16 code units, not locale)".
+      // docs/semantics.md §3: strings order by "Unicode code point order (not UTF-16 code units, not locale)".
       it('string comparison is by code point: an astral character sorts after U+FFFF', async () => {
         await upsert('/v1/catalog/500/product', [{ id: 62, brand: '\u{1F600}' }, { id: 63, brand: '\uFFFF' }]);
         try {
@@ -468,7 +468,7 @@ export function describeConformance(title: string, backend: () => Promise<{ args
           await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 62 }, { id: 63 }] } });
         }
       });
-      // LANGUAGE.md §4: tokens compare after toLowerCase(); "no accent folding"; §3: Referenced "5" and 5 are the same id; no other coercion.
+      // docs/semantics.md §4: tokens compare after toLowerCase(); "no accent folding"; §3: Referenced "5" and 5 are the same id; no other coercion.
       it('matches lower-cases without folding accents; Referenced ids coerce, nothing else does', async () => {
         await upsert('/v1/catalog/500/product', [{ id: 64, title: 'ÉCOLE straße' }]);
         try {
@@ -481,7 +481,7 @@ export function describeConformance(title: string, backend: () => Promise<{ args
           await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 64 }] } });
         }
       });
-      // LANGUAGE.md §1: the decoder "decodes at most once, so a literal `%41` inside a JSON string stays literal.
+      // docs/semantics.md §1: the decoder "decodes at most once, so a literal `%41` inside a JSON string stays literal.
       // `+` is not a space (that is form encoding, which the caller's URL parser has already undone)."
       it('q is decoded once: %41 stays literal, an encoded + is a plus', async () => {
         await upsert('/v1/catalog/500/product', [{ id: 65, title: '%41' }, { id: 66, title: 'A+B' }, { id: 67, title: 'A' }]);
@@ -497,7 +497,7 @@ export function describeConformance(title: string, backend: () => Promise<{ args
           await req('POST', '/v1/catalog/500/product/batch/delete', { body: { Items: [{ id: 65 }, { id: 66 }, { id: 67 }] } });
         }
       });
-      // LANGUAGE.md §2: alias paths resolve through Aliases to a declared attribute.
+      // docs/semantics.md §2: alias paths resolve through Aliases to a declared attribute.
       it('alias paths Name and Brand.Name resolve through Aliases', async () => {
         expect(await search([['Name', 'Blue boot number 4']])).toEqual([4]);
         expect(await search([['Brand.Name', 'Zeta'], [['<', 'price'], 50]])).toEqual([2, 4]);
@@ -508,13 +508,13 @@ export function describeConformance(title: string, backend: () => Promise<{ args
         expectErrorBody(r, 400);
         expect(r.body.Errors.map((e: { message: string }) => e.message).join('\n')).toContain('sku');
       });
-      // "The value is a URI-encoded array of clauses" (and the unknown operators of LANGUAGE.md §1).
+      // "The value is a URI-encoded array of clauses" (and the unknown operators of docs/semantics.md §1).
       it('malformed queries are 400 with an Error body', async () => {
         for (const raw of ['%5B', 'not-json', enc({ brand: 'Acme' }), enc([['brand']]), enc([[['!=', 'brand'], 'x']]), enc([[['one-of', 'price'], []]])]) {
           expectErrorBody(await req('GET', `/v1/catalog/500/product?q=${raw}`), 400);
         }
       });
-      // LANGUAGE.md §5: "All problems are reported at once, never only the first."
+      // docs/semantics.md §5: "All problems are reported at once, never only the first."
       it('every problem of a query is reported at once', async () => {
         const r = await req('GET', `/v1/catalog/500/product?q=${enc([['nope', 1], [['matches', 'price'], 'x']])}`);
         expectErrorBody(r, 400);
