@@ -4,9 +4,9 @@
  * merges the list into the index only when it passes its bound (4 MB by default) or at VACUUM;
  * until then every search through the index reads the whole list and compares each entry with
  * each searched key. Measured on PostgreSQL 15 at 40,000 items of examples/generate.mjs (170,820
- * pending entries with the default bound): a `one-of` of 1,000 tags took 1,003 ms and of 10 tags
- * 14 ms; with 256 kB, 13 ms and 0.6 ms, and writes within the machine's noise (316 against 298 ms
- * per 1000 items). docs/sql.md, "GIN indexes and their pending list".
+ * pending entries with the default bound): a `one-of` of 1,000 tags took 591-629 ms and of 10 tags
+ * 8.4-9.2 ms; with 256 kB, 10-13 ms and 0.5-0.7 ms, writes within the runs' spread (162-175 against
+ * 167-172 ms per 1000 items). docs/sql.md, "GIN indexes and their pending list".
  */
 export const GIN_PENDING_LIST_KB = 256;
 

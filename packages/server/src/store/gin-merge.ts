@@ -9,7 +9,8 @@ import type { TableStore } from './layout.js';
  * after the sample's 3,000 items were loaded, a `one-of` of 1,000 colours took 280 ms through
  * the index, 2.6 ms once merged. catq bounds each list (256 kB, docs/sql.md), which caps that
  * cost for a few keys; merging after each batch keeps it near zero for any number, for about what
- * PostgreSQL's own merges cost the writes anyway (`node bench/gin-pending.mjs`).
+ * PostgreSQL's own merges cost the writes anyway (`node bench/gin-pending.mjs`: 170-189 against
+ * 167-172 ms per 1000 items written).
  *
  * The batch is committed before this runs and is acknowledged whatever happens here: a merge that
  * fails (the database went away, the statement timeout) is left to PostgreSQL's next merge.
