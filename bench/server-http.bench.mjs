@@ -195,20 +195,22 @@ if (admin) {
     const alone = [];
     const offAgain = await startQuiet('packages/server/bin/catq-server.js', [...serviceArgs, '--log-level', 'silent', '--compression', 'off']);
     await warm(offAgain.url + path, gzip);
-    for (const [what, flags] of [
-      ['logging (info) alone', ['--log-level', 'info', '--compression', 'off']],
-      ['metrics alone', ['--log-level', 'silent', '--compression', 'off', '--metrics-port', '0']],
-      ['compression (gzip level 1) alone', ['--log-level', 'silent']],
+    const br = { ...auth, 'Accept-Encoding': 'br' };
+    for (const [what, flags, headers] of [
+      ['logging (info) alone', ['--log-level', 'info', '--compression', 'off'], gzip],
+      ['metrics alone', ['--log-level', 'silent', '--compression', 'off', '--metrics-port', '0'], gzip],
+      ['compression (gzip level 1) alone', ['--log-level', 'silent'], gzip],
+      ['compression (brotli quality 1, Accept-Encoding: br) alone', ['--log-level', 'silent'], br],
     ]) {
       const one = await startQuiet('packages/server/bin/catq-server.js', [...serviceArgs, ...flags]);
-      await warm(one.url + path, gzip);
-      const base = await load(offAgain.url + path, gzip, offAgain.child.pid);
-      const r = await load(one.url + path, gzip, one.child.pid);
+      await warm(one.url + path, headers);
+      const base = await load(offAgain.url + path, headers, offAgain.child.pid);
+      const r = await load(one.url + path, headers, one.child.pid);
       await stopChild(one.child);
       alone.push({ run: `1 process, ${what} (against off just before: ${Math.round(base.rps)} req/s, ${Math.round(base.cpuUs)} µs)`, 'req/s': Math.round(r.rps), ratio: +(r.rps / base.rps).toFixed(2), 'p50 ms': r.p50, 'p99 ms': r.p99, 'CPU µs/req': Math.round(r.cpuUs), 'CPU ratio': +(base.cpuUs / r.cpuUs).toFixed(2), 'non-2xx': r.non2xx + r.errors });
     }
     await stopChild(offAgain.child);
-    console.log(`\nOperations: the same list load, ${CONNECTIONS} connections, ${DURATION} s (best of 2 alternating runs; Accept-Encoding: gzip)`);
+    console.log(`\nOperations: the same list load, ${CONNECTIONS} connections, ${DURATION} s (best of 2 alternating runs; Accept-Encoding: gzip where the row does not say)`);
     console.table([
       { run: '1 process, logging + metrics + compression off', 'req/s': Math.round(o.rps), ratio: 1, 'p50 ms': o.p50, 'p99 ms': o.p99, 'CPU µs/req': Math.round(o.cpuUs), 'CPU ratio': 1, 'non-2xx': o.non2xx + o.errors },
       { run: '1 process, logging (info) + metrics + compression on (2-process ratio is against this)', 'req/s': Math.round(n.rps), ratio: +(n.rps / o.rps).toFixed(2), 'p50 ms': n.p50, 'p99 ms': n.p99, 'CPU µs/req': Math.round(n.cpuUs), 'CPU ratio': +(o.cpuUs / n.cpuUs).toFixed(2), 'non-2xx': n.non2xx + n.errors },

@@ -93,12 +93,15 @@ describe('compressed responses', () => {
   const get = (acceptEncoding?: string, url = '/test/body') => app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
   const reset = () => Object.assign(body, { value: page, type: 'application/json; charset=utf-8', vary: undefined });
 
-  it('br for `gzip, deflate, br`, gzip for `gzip;q=1, br;q=0`, br for `*`, deflate when only it is accepted', async () => {
+  it('gzip for `gzip, deflate, br` and `*` (ties go to gzip for replies), br when rated higher or alone, deflate when only it is accepted', async () => {
     reset();
     for (const [header, coding] of [
-      ['gzip, deflate, br', 'br'],
+      ['gzip, deflate, br', 'gzip'],
       ['gzip;q=1, br;q=0', 'gzip'],
-      ['*', 'br'],
+      ['*', 'gzip'],
+      ['br', 'br'],
+      ['gzip;q=0.5, br', 'br'],
+      ['*, gzip;q=0', 'br'],
       ['deflate', 'deflate'],
     ] as const) {
       const r = await get(header);
@@ -216,7 +219,7 @@ describe('compressed responses', () => {
 
   it('the OpenAPI document (a real route) is compressed', async () => {
     const r = await get('gzip, deflate, br', '/openapi.json');
-    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(decoded(r))).toMatchObject({ openapi: '3.1.0' });
   });
 
