@@ -59,6 +59,7 @@ export const PHRASE_WORDS = 'the tent is made for people who spend whole weekend
 export const WORST = [
   { name: 'worst: matches-phrase of 100 words (description)', q: [[['matches-phrase', 'description'], PHRASE_WORDS.slice(0, 100).join(' ')]] },
   { name: 'worst: 20 matches words of 100 letters', q: Array.from({ length: 20 }, (_, i) => [['matches', 'description'], 'x'.repeat(99) + String.fromCharCode(97 + i)]) },
-  { name: 'worst: 200 one-of values on tags', q: [[['one-of', 'tags'], Array.from({ length: 200 }, (_, i) => `tag${i}`)]] },
+  // The list limit (1,000 values; about 15 KB of URL), every tag the items have among them.
+  { name: 'worst: one-of of 1,000 values on tags (Many)', q: [[['one-of', 'tags'], ['sale', 'new', 'bestseller', 'eco', 'limited', 'clearance', 'gift', 'staff-pick', ...Array.from({ length: 992 }, (_, i) => `tag${i}`)]]] },
 ];
 
