@@ -3,7 +3,7 @@ import type { ClausePlan, ElementShape, ValueTest } from '../check/index.js';
 import { diagnostic, pointer, type Diagnostic } from '../diagnostics/index.js';
 import type { SqlBuilder } from './builder.js';
 import type { Dialect, JsonNode } from './dialect.js';
-import { holdableOrder, pgHolds } from './layout/safe-text.js';
+import { holdableOrder, isWellFormedText } from './layout/safe-text.js';
 
 /** What one clause compiles against. */
 export interface ClauseContext {
@@ -82,8 +82,9 @@ function anyOf<T>(n: JsonNode, values: readonly T[], one: (v: T) => string): str
 /** The SQL test of one value (the item value or one element) for a plan's value test. */
 function valueTest(t: ValueTest, ctx: ClauseContext): Test {
   const { dialect: d, builder: b } = ctx;
-  // Text the dialect cannot hold (a lone surrogate in PostgreSQL) equals no stored value.
-  const held = (s: string): boolean => d.textHoldsLoneSurrogates || pgHolds(s);
+  // Text the dialect cannot hold (a lone surrogate in PostgreSQL and MariaDB) equals no stored
+  // value. (U+0000 never gets here where text cannot hold it: compileClause refused the clause.)
+  const held = (s: string): boolean => d.textHoldsLoneSurrogates || isWellFormedText(s);
   switch (t.kind) {
     case 'number-in':
       return (n) => anyOf(n, t.values, (v) => `${n.number()} = ${d.numberParam(v, b)}`);
@@ -92,7 +93,7 @@ function valueTest(t: ValueTest, ctx: ClauseContext): Test {
     case 'string-in':
       return (n) => anyOf(n, t.values.filter(held), (v) => `${d.orderText(n.text())} = ${d.textParam(v, b)}`);
     case 'string-order': {
-      const o = d.textHoldsLoneSurrogates ? { op: t.op, value: t.value } : holdableOrder(t.op, t.value);
+      const o = d.textHoldsLoneSurrogates ? { op: t.op, value: t.value } : holdableOrder(t.op, t.value, d.textHoldsNul);
       return (n) => `${d.orderText(n.text())} ${o.op} ${d.textParam(o.value, b)}`;
     }
     case 'boolean-in':

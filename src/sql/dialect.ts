@@ -53,10 +53,10 @@ export interface Dialect {
   /** Whether a text value may contain U+0000 (PostgreSQL text and jsonb strings cannot). */
   readonly textHoldsNul: boolean;
   /**
-   * Whether the dialect's text can hold a lone surrogate (PostgreSQL's cannot: a driver binds
-   * U+FFFD in its place, in silence). When it cannot, no stored value holds one either, so an
-   * equality with such a value matches nothing and an order is restated for well-formed text
-   * (`holdableOrder`).
+   * Whether the dialect's text can hold a lone surrogate (PostgreSQL's and MariaDB's JSON cannot,
+   * and node-postgres and mysql2 bind U+FFFD in its place, in silence; better-sqlite3 keeps it).
+   * When it cannot, no stored value holds one either, so an equality with such a value matches
+   * nothing and an order is restated for well-formed text (`holdableOrder`).
    */
   readonly textHoldsLoneSurrogates: boolean;
   /** How placeholders are written: `$1, $2` (numbered) or `?` (positional). */

@@ -5,6 +5,7 @@ import { fnv1a } from '../text/hash.js';
 import { SqlBuilder } from './builder.js';
 import type { ClauseContext } from './compile-clause.js';
 import type { Dialect, IndexTarget, JsonNode, JsonType } from './dialect.js';
+import { holdableOrder, isWellFormedText } from './layout/safe-text.js';
 import { phraseRegex, separatorRegex, spacedPhraseRegex, wholeTokenRegex } from './text-match.js';
 
 /** The `JSON_TYPE` names of each JSON type (MySQL adds DECIMAL and UNSIGNED INTEGER to MariaDB's two). */
@@ -90,7 +91,11 @@ export const mysql: Dialect = {
   summary: 'MySQL 8.0.17+ / MariaDB 10.6+, the JSON column of type JSON in utf8mb4',
   // NUL is an ordinary character in utf8mb4 text and in bound strings.
   textHoldsNul: true,
-  textHoldsLoneSurrogates: true,
+  // mysql2 sends a bound lone surrogate as U+FFFD (execute and query alike: UTF-8 encoding
+  // replaces it), and MariaDB's JSON column refuses a document holding one (`"\ud800"` fails
+  // JSON_VALID). So no stored value holds a lone surrogate, and one in a query value must not be
+  // bound: `= "\ud800"` would match a stored U+FFFD (docs/sql.md, "Lone surrogates").
+  textHoldsLoneSurrogates: false,
   placeholders: 'positional',
   // MariaDB's JSON path parser finds no quoted key that starts with `-` (`$."-a"` is NULL on
   // `{"-a": 1}`), and a NUL ends a path: such attributes are refused rather than read as missing.
@@ -188,15 +193,25 @@ function mysqlPrefilter(p: ClausePlan, ctx: ClauseContext): string | undefined {
   const { dialect: d, builder: b } = ctx;
   const t = p.test;
   const type = p.attribute.Type;
+  const isText = type === 'String' || type === 'Text';
   switch (t.kind) {
     case 'number-in':
       return type === 'Number' ? `${generatedColumn('n', p.rawKey)} IN (${t.values.map((v) => d.numberParam(v, b)).join(', ')})` : undefined;
     case 'number-order':
       return type === 'Number' ? `${generatedColumn('n', p.rawKey)} ${t.op} ${d.numberParam(t.value, b)}` : undefined;
-    case 'string-in':
-      return type === 'String' || type === 'Text' ? `${generatedColumn('s', p.rawKey)} IN (${t.values.map((v) => d.textParam(v, b)).join(', ')})` : undefined;
-    case 'string-order':
-      return type === 'String' || type === 'Text' ? `${generatedColumn('s', p.rawKey)} ${t.op} ${d.textParam(t.value, b)}` : undefined;
+    case 'string-in': {
+      if (!isText) return undefined;
+      // As in the exact condition: a value with a lone surrogate equals no stored value (bound, it
+      // would be U+FFFD: only a wider condition here, but pointless).
+      const values = t.values.filter(isWellFormedText);
+      return values.length ? `${generatedColumn('s', p.rawKey)} IN (${values.map((v) => d.textParam(v, b)).join(', ')})` : 'FALSE';
+    }
+    case 'string-order': {
+      if (!isText) return undefined;
+      // Restated for well-formed text, as in the exact condition (`> "\ud800"` is `>= "\ue000"`, not `> U+FFFD`).
+      const o = holdableOrder(t.op, t.value, true);
+      return `${generatedColumn('s', p.rawKey)} ${o.op} ${d.textParam(o.value, b)}`;
+    }
     case 'boolean-in':
     case 'id-in':
     case 'element-in':

@@ -1,6 +1,7 @@
 import type { OrderOp } from '../../operators/index.js';
 
 const UNHOLDABLE = /[\u0000]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Whether PostgreSQL text (and jsonb) can hold `s`: not when it contains U+0000 or a lone
@@ -8,6 +9,14 @@ const UNHOLDABLE = /[\u0000]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDB
  */
 export function pgHolds(s: string): boolean {
   return !UNHOLDABLE.test(s);
+}
+
+/**
+ * Whether `s` is well-formed Unicode (no lone surrogate): what a driver that encodes bound strings
+ * as UTF-8 (node-postgres, mysql2) sends unchanged. U+0000 is well-formed.
+ */
+export function isWellFormedText(s: string): boolean {
+  return !LONE_SURROGATE.test(s);
 }
 
 /** The UTF-16 length of the first `n` code points of `s`, or undefined when `s` has fewer than `n`. */
@@ -34,16 +43,17 @@ export function stringKey(s: string, n: number): { readonly key: string; readonl
 
 /**
  * A string order `x op value` restated for well-formed strings `x` when `value` holds something
- * PostgreSQL cannot bind (U+0000, a lone surrogate), in the evaluator's code point order
- * (compareCodePoints). With `p` the part of `value` before the first such unit `u`:
+ * PostgreSQL cannot bind (U+0000, a lone surrogate; with `nulHeld`, as in MySQL / MariaDB text,
+ * only a lone surrogate), in the evaluator's code point order (compareCodePoints). With `p` the
+ * part of `value` before the first such unit `u`:
  * - `u` is U+0000 (below every character): `x < value` iff `x <= p`;
  * - `u` is a lone surrogate, the code point of its own value (U+D800..U+DFFF): no well-formed `x`
  *   holds a code point in that range, so past `p` an `x` is below `value` exactly when it is below
  *   U+E000 there: `x < value` iff `x < p + U+E000`.
  * `value` itself is never an `x`, so `<=` is `<` and `>=` is `>`.
  */
-export function holdableOrder(op: OrderOp, value: string): { readonly op: OrderOp; readonly value: string } {
-  const m = UNHOLDABLE.exec(value);
+export function holdableOrder(op: OrderOp, value: string, nulHeld = false): { readonly op: OrderOp; readonly value: string } {
+  const m = (nulHeld ? LONE_SURROGATE : UNHOLDABLE).exec(value);
   if (!m) return { op, value };
   const p = value.slice(0, m.index);
   const below = op === '<' || op === '<=';
