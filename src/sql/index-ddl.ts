@@ -2,6 +2,7 @@ import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { diagnostic, QueryError, throwBadArgument } from '../diagnostics/index.js';
 import { optionKeyProblems } from '../wire/limits.js';
 import { DIALECT_NAMES, type DialectName } from './dialects.js';
+import { isWellFormedText, LONE_SURROGATE_KEY } from './layout/safe-text.js';
 import { resolveOptions, SQL_OPTION_KEYS, type SqlOptions } from './options.js';
 
 /** The DDL of {@link indexSql}: statements to run in order (idempotent where the engine allows it). */
@@ -12,7 +13,8 @@ export interface IndexDdl {
   /**
    * The attributes (of cardinality One, and `Aliases.Id` for the listing index) the dialect can
    * name in no statement, which got no index, with the reason: an attribute name holding NUL on
-   * PostgreSQL, a key starting with `-` on MariaDB. Every other attribute is indexed.
+   * PostgreSQL, a key starting with `-` on MariaDB, a name holding a lone surrogate on both (no
+   * stored item can have that key). Every other attribute is indexed.
    */
   readonly leftOut: readonly { readonly attribute: string; readonly reason: string }[];
 }
@@ -52,7 +54,7 @@ export function indexSql(catalog: Catalog, options: IndexSqlOptions): IndexDdl {
   const leftOut: { attribute: string; reason: string }[] = [];
   const names = new Set([...(catalog.SearchableAttributes ?? []).filter((a) => a.Cardinality === 'One').map((a) => a.Attribute), catalog.Aliases.Id]);
   for (const attribute of names) {
-    const reason = d.keyProblem(attribute);
+    const reason = d.keyProblem(attribute) ?? (d.textHoldsLoneSurrogates || isWellFormedText(attribute) ? undefined : LONE_SURROGATE_KEY);
     if (reason !== undefined) leftOut.push({ attribute, reason });
   }
   return { statements, sql: statements.join(';\n') + ';\n', leftOut };

@@ -107,6 +107,11 @@ export const mysql: Dialect = {
         : undefined,
   quoteIdent,
   field(column, rawKey, b) {
+    // No stored document has a key with a lone surrogate (the JSON column refuses it), and
+    // MariaDB's path parser refuses its `\ud800` escape (a warning and NULL in a query; in a
+    // generated column of indexSql, an error that failed every INSERT). Such an attribute is
+    // missing from every item: read nothing.
+    if (!isWellFormedText(rawKey)) return new MysqlNode('NULL');
     // The key path is a bound parameter too: raw attribute names may hold quotes, dots, `*`, ...
     // MariaDB's optimizer compares two string constants in the connection's collation (case and
     // accent blind), so the conditions of two clauses on `Brand` and `brand` looked like one
@@ -190,6 +195,9 @@ function generatedColumn(kind: 'n' | 's', attribute: string): string {
  */
 function mysqlPrefilter(p: ClausePlan, ctx: ClauseContext): string | undefined {
   if (p.kind !== 'test' || p.shape !== 'one') return undefined;
+  // No stored item has a key with a lone surrogate (mysql.field reads it as missing, and
+  // mysqlIndexDdl writes no column for it): no value test on it holds.
+  if (!isWellFormedText(p.rawKey)) return 'FALSE';
   const { dialect: d, builder: b } = ctx;
   const t = p.test;
   const type = p.attribute.Type;
@@ -232,7 +240,8 @@ function mysqlIndexDdl(catalog: Catalog, target: IndexTarget): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const attr of catalog.SearchableAttributes ?? []) {
-    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute) || mysql.keyProblem(attr.Attribute) !== undefined) continue;
+    // A name no stored item can have (a lone surrogate) gets no column: mysqlPrefilter says FALSE for it.
+    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute) || mysql.keyProblem(attr.Attribute) !== undefined || !isWellFormedText(attr.Attribute)) continue;
     seen.add(attr.Attribute);
     const node = mysql.field(target.column, attr.Attribute, b);
     const col = (kind: 'n' | 's') => generatedColumn(kind, attr.Attribute);

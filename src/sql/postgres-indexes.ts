@@ -5,6 +5,7 @@ import { fnv1a } from '../text/hash.js';
 import type { Dialect, IndexTarget } from './dialect.js';
 import { ginIndexStatements } from './gin-pending-list.js';
 import { idKeys } from './id-keys.js';
+import { isWellFormedText } from './layout/safe-text.js';
 import { tokensFunctionSql } from './tokens-function.js';
 
 /** A PostgreSQL string literal that means the same under either `standard_conforming_strings`. */
@@ -51,8 +52,9 @@ export function pgIndexDdl(postgres: Dialect, catalog: Catalog, target: IndexTar
   statements.push(...ginIndexStatements(name('json'), target.table, `${column} jsonb_path_ops`));
   const seen = new Set<string>();
   for (const attr of catalog.SearchableAttributes ?? []) {
-    // A name PostgreSQL text cannot hold (NUL) gets no index; indexSql reports it (leftOut).
-    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute) || postgres.keyProblem(attr.Attribute) !== undefined) continue;
+    // A name PostgreSQL text cannot hold (NUL) gets no index, nor one no item can have (a lone
+    // surrogate: read as missing); indexSql reports them (leftOut).
+    if (attr.Cardinality !== 'One' || seen.has(attr.Attribute) || postgres.keyProblem(attr.Attribute) !== undefined || !isWellFormedText(attr.Attribute)) continue;
     seen.add(attr.Attribute);
     const node = postgres.field(column, attr.Attribute, b);
     const s = slug(attr.Attribute);
@@ -64,7 +66,7 @@ export function pgIndexDdl(postgres: Dialect, catalog: Catalog, target: IndexTar
       statements.push(...ginIndexStatements(name(`t_${s}`), target.table, `catq_tokens(${column} ->> ${b.shared(attr.Attribute)}::text)`));
     }
   }
-  if (postgres.keyProblem(catalog.Aliases.Id) === undefined) {
+  if (postgres.keyProblem(catalog.Aliases.Id) === undefined && isWellFormedText(catalog.Aliases.Id)) {
     const id = postgres.field(column, catalog.Aliases.Id, b);
     const keys = idKeys(postgres, id);
     statements.push(`CREATE INDEX IF NOT EXISTS ${name('id')} ${on} (${keys.map((k) => `(${k})`).join(', ')})`);

@@ -1,6 +1,7 @@
 import type { SqlBuilder } from './builder.js';
 import { quoteIdentStandard, type Dialect, type JsonNode, type JsonType } from './dialect.js';
 import { pgIndexDdl } from './postgres-indexes.js';
+import { isWellFormedText } from './layout/safe-text.js';
 import { pgPrefilter } from './prefilter.js';
 import { tokenClass, tokenPatternBody } from '../text/index.js';
 
@@ -75,6 +76,9 @@ export const postgres: Dialect = {
   keyProblem: (rawKey) => (rawKey.includes('\u0000') ? 'the attribute name contains the NUL character' : undefined),
   quoteIdent: quoteIdentStandard,
   field(column, rawKey, b) {
+    // jsonb holds no key with a lone surrogate, and a driver would bind U+FFFD in its place (and
+    // read the key "k\ufffd" for "k\ud800"): such an attribute is missing from every item.
+    if (!isWellFormedText(rawKey)) return new PgNode('NULL::jsonb', 'NULL::text', b);
     // The key is a bound parameter too: raw attribute names may hold quotes, dots, `$`, ...
     const key = `${b.constant(rawKey)}::text`;
     return new PgNode(`(${column} -> ${key})`, `(${column} ->> ${key})`, b);

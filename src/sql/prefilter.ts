@@ -1,7 +1,7 @@
 import { assertNever } from '../ast/index.js';
 import type { ClausePlan, ElementShape } from '../check/index.js';
 import type { ClauseContext } from './compile-clause.js';
-import { pgHolds } from './layout/safe-text.js';
+import { isWellFormedText, pgHolds } from './layout/safe-text.js';
 
 /**
  * PostgreSQL prefilters that the indexes of {@link indexSql} can answer, ANDed with the exact
@@ -21,6 +21,9 @@ import { pgHolds } from './layout/safe-text.js';
  */
 export function pgPrefilter(p: ClausePlan, ctx: ClauseContext): string | undefined {
   if (p.kind !== 'test') return undefined;
+  // No item holds a key with a lone surrogate (postgres.field reads it as missing), so no value
+  // test on it holds; its containment document would be refused like a value's.
+  if (!isWellFormedText(p.rawKey)) return 'FALSE';
   const b = ctx.builder;
   const t = p.test;
   let scalars: readonly (string | boolean)[];

@@ -19,6 +19,13 @@ export function isWellFormedText(s: string): boolean {
   return !LONE_SURROGATE.test(s);
 }
 
+/**
+ * Why indexSql writes no index for an attribute name with a lone surrogate, in a dialect whose
+ * JSON cannot hold one (PostgreSQL, MariaDB): no stored item has such a key, so the compiled
+ * queries read it as missing, without any index.
+ */
+export const LONE_SURROGATE_KEY = 'the attribute name holds a lone surrogate: no stored item can have it (queries read it as missing)';
+
 /** The UTF-16 length of the first `n` code points of `s`, or undefined when `s` has fewer than `n`. */
 function cutAt(s: string, n: number): number | undefined {
   let i = 0;
