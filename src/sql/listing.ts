@@ -18,6 +18,7 @@ import { withoutQ, withQuery } from '../listing/params.js';
 import { SqlBuilder } from './builder.js';
 import type { Dialect } from './dialect.js';
 import { idKeys } from './id-keys.js';
+import { holdableOrder } from './layout/safe-text.js';
 import { newBuilder, resolveOptions, SQL_OPTION_KEYS, type ResolvedOptions, type SqlOptions } from './options.js';
 
 /** The option names of {@link listSql}. */
@@ -48,6 +49,18 @@ export interface SqlListing extends SqlStatement {
 
 /** Options of {@link listSql}: where the items are, and `numericStrings` for parameters read from a URL (see readListingParams). */
 export interface ListSqlOptions extends SqlOptions, ReadListingOptions {}
+
+/**
+ * The keyset comparison `keys cmp boundary` as the dialect can bind it: a string boundary holding a
+ * lone surrogate, which the dialect's text cannot hold (a driver would bind U+FFFD), is restated
+ * for the stored ids (`holdableOrder`; `> "\ud800"` is `>= "\ue000"`). Only the string key can
+ * differ from the boundary's then, so restating the row comparison's operator is exact.
+ */
+function bindable(d: Dialect, cmp: Comparison, boundary: string | number): { readonly cmp: Comparison; readonly boundary: string | number } {
+  if (typeof boundary !== 'string' || d.textHoldsLoneSurrogates) return { cmp, boundary };
+  const h = holdableOrder(cmp, boundary, d.textHoldsNul);
+  return { cmp: h.op, boundary: h.value };
+}
 
 function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
   const kind = d.intParam(typeof id === 'number' ? 0 : 1, b);
@@ -107,7 +120,11 @@ export function pageStatements(plan: CheckedQuery, listing: Listing, opts: Resol
   const row = '(catq_k0, catq_k1, catq_k2)';
   const scan = scanDirection(listing);
   const cmp = listing.comparison;
-  const bound = listing.boundary !== undefined && cmp ? ` AND ${row} ${cmp} ${boundaryRow(d, b, listing.boundary)}` : '';
+  const keyset = (c: Comparison, boundary: string | number, builder: SqlBuilder): string => {
+    const k = bindable(d, c, boundary);
+    return `${row} ${k.cmp} ${boundaryRow(d, builder, k.boundary)}`;
+  };
+  const bound = listing.boundary !== undefined && cmp ? ` AND ${keyset(cmp, listing.boundary, b)}` : '';
   const dir = scan === 'asc' ? 'ASC' : 'DESC';
   const inner =
     `SELECT catq_item, catq_k0, catq_k1, catq_k2 FROM ${keyed(`${opts.column} AS catq_item, `)}` +
@@ -120,7 +137,7 @@ export function pageStatements(plan: CheckedQuery, listing: Listing, opts: Resol
   const out: { -readonly [K in keyof SqlListing]: SqlListing[K] } = { sql: main.sql, params: main.params, listing, scan, limit: listing.limit };
   if (ob && listing.boundary !== undefined && cmp) {
     const other: Comparison = complementComparison(cmp);
-    const oText = `SELECT EXISTS (SELECT 1 FROM ${keyed('')} WHERE ${listed} AND ${row} ${other} ${boundaryRow(d, ob, listing.boundary)}) AS other`;
+    const oText = `SELECT EXISTS (SELECT 1 FROM ${keyed('')} WHERE ${listed} AND ${keyset(other, listing.boundary, ob)}) AS other`;
     out.otherSide = ob.finish(oText);
   }
   return out;
