@@ -36,3 +36,30 @@ function decodeOrKeep(s: string): string {
   }
 }
 
+
+/**
+ * The query parameters of a request as its URL sends them: text, decoded as
+ * {@link parseQueryString} decodes them. The listing routes give these to catq, whose rules for
+ * a URL's text are exact (`limit` is decimal digits, a catalog `boundary-id` the text of a
+ * number). `req.query` is not that once the route's schema has run: Fastify's Ajv coerces it in
+ * place (`coerceTypes`), taking any text JavaScript reads as a number, so `limit=0x10` was 16
+ * and `1e1`, `+10`, ` 10` and `10.0` were 10.
+ */
+export function sentQuery(url: string): Record<string, string | string[]> {
+  const at = url.indexOf('?');
+  return at < 0 ? (Object.create(null) as Record<string, string | string[]>) : parseQueryString(url.slice(at + 1));
+}
+
+/**
+ * catq's listing diagnostics, where a `limit` sent in a notation other than decimal digits
+ * (`0x10`, `1e1`, `+10`, ` 10`, `10.0`) whose number is a valid limit also says which text to
+ * send (`Send limit=16.`): catq's message alone ("must be a whole number from 1 to 1000, but it
+ * is the string "0x10"") does not say what is wrong with 16.
+ */
+export function withLimitHint<D extends { readonly code: string; readonly message: string }>(diagnostics: readonly D[], query: Record<string, unknown>): D[] {
+  const limit = query['limit'];
+  if (typeof limit !== 'string') return [...diagnostics];
+  const n = limit.trim() === '' ? NaN : Number(limit);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) return [...diagnostics];
+  return diagnostics.map((d) => (d.code === 'listing/limit-out-of-range' ? { ...d, message: `${d.message} A limit is written in decimal digits: send limit=${n}.` } : d));
+}

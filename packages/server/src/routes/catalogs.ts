@@ -1,10 +1,11 @@
 import { loadCatalog, type Catalog } from 'catq';
-import { pageOf, readListingParams } from 'catq/listing';
+import { idFromText, pageOf, readListingParams } from 'catq/listing';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { diagnosticMessages, HttpError } from '../errors.js';
 import { CatalogListQuery, CatalogPage, CatalogParams, ERROR_RESPONSES, FullCatalog } from '../schemas.js';
 import type { ServiceContext } from '../context.js';
+import { sentQuery, withLimitHint } from '../querystring.js';
 
 /** The catalog of a network, or a 404. */
 export function catalogOf(ctx: ServiceContext, networkId: number, catalogId: number): Catalog {
@@ -30,18 +31,25 @@ export function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/v1/catalog',
     { attachValidation: true, schema: { summary: 'List Catalogs', operationId: 'listCatalogs', querystring: CatalogListQuery, response: { 200: CatalogPage, ...ERROR_RESPONSES } } },
     async (req) => {
-      // The listing rules are catq's (every problem at once); the schema documents them.
-      const raw = { ...(req.query as Record<string, unknown>) };
+      // The listing rules are catq's (every problem at once); the schema documents them. The
+      // parameters as the URL sent them, not as the schema's type coercion left them.
+      const raw: Record<string, unknown> = { ...sentQuery(req.url) };
       const problems: string[] = [];
       if ('q' in raw) {
         problems.push('Unknown parameter "q": catalog lists take boundary-id, comparison, limit and order.');
         delete raw['q'];
       }
       const read = readListingParams(raw, { numericStrings: true });
-      problems.push(...diagnosticMessages(read.diagnostics));
-      const b = read.listing?.boundary ?? raw['boundary-id'];
+      problems.push(...diagnosticMessages(withLimitHint(read.diagnostics, raw)));
+      // The boundary as catq reads a URL's text (`100` the number, `0100` and `"100"` strings), also
+      // when another parameter's problem left no listing.
+      const sent = raw['boundary-id'];
+      const b = read.listing ? read.listing.boundary : typeof sent === 'string' ? idFromText(sent) : sent;
       if (b !== undefined && !problems.some((p) => p.includes('"boundary-id"')) && !(typeof b === 'number' && b >= 100)) {
-        problems.push(`"boundary-id" must be a catalog id (a number >= 100), but it is ${JSON.stringify(b)}.`);
+        // A number written another way (`0x64`, `1e2`, `0100`): say how to write it.
+        const n = typeof b === 'string' && b.trim() !== '' ? Number(b) : NaN;
+        const hint = Number.isFinite(n) && n >= 100 ? ` Write it as the catalog's Id is written: boundary-id=${String(n)}.` : '';
+        problems.push(`"boundary-id" must be a catalog id (a number >= 100), but it is ${JSON.stringify(b)}.${hint}`);
       }
       if (problems.length || !read.listing) throw new HttpError(400, problems);
       const catalogs = [...(ctx.networks.get(req.networkId)?.values() ?? [])];

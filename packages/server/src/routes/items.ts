@@ -10,6 +10,7 @@ import { ERROR_RESPONSES, FullItem, ItemListQuery, ItemPage, ItemParams, KindPar
 import { getDerived, getItem, pathIdCandidates } from '../store/items.js';
 import { commonTermsOf, storeOf, tableRowsOf } from '../store/layout.js';
 import { catalogDb, type ServiceContext } from '../context.js';
+import { sentQuery, withLimitHint } from '../querystring.js';
 import type { Db, Queryable } from '../store/db.js';
 import { catalogOf } from './catalogs.js';
 
@@ -34,9 +35,9 @@ function pathErrors(req: FastifyRequest): string[] {
 }
 
 /** The 400 of a List request whose parameters catq refused (counted by code in the metrics). */
-function rejected(ctx: ServiceContext, diagnostics: readonly Diagnostic[]): HttpError {
+function rejected(ctx: ServiceContext, diagnostics: readonly Diagnostic[], query: Record<string, unknown>): HttpError {
   for (const d of diagnostics) if (d.severity === 'error') ctx.metrics?.qRejected.inc({ code: d.code });
-  return new HttpError(400, diagnosticMessages(diagnostics));
+  return new HttpError(400, diagnosticMessages(withLimitHint(diagnostics, query)));
 }
 
 /** Get Catalog Item and List Catalog Items. */
@@ -53,10 +54,12 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/v1/catalog/:catalogId/:item',
     { attachValidation: true, schema: { summary: 'List Catalog Items', operationId: 'listCatalogItems', params: KindParams, querystring: ItemListQuery, response: { 200: ItemPage, ...ERROR_RESPONSES } } },
     async (req, reply) => {
+      // The parameters as the URL sent them, not as the schema's type coercion left them.
+      const query = sentQuery(req.url);
       const path = pathErrors(req);
       if (path.length) {
         // The path is wrong, but report the parameters' problems too (every problem at once).
-        throw new HttpError(400, [...path, ...diagnosticMessages(readListingParams(req.query, { numericStrings: true }).diagnostics)]);
+        throw new HttpError(400, [...path, ...diagnosticMessages(withLimitHint(readListingParams(query, { numericStrings: true }).diagnostics, query))]);
       }
       const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
       const db = catalogDb(ctx, source.tableId);
@@ -84,15 +87,15 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       if (store && layoutOptions && source.type === 'Primary') {
         // Primary items are catq's listed form as the search table holds it: the page's JSON
         // text is sent as catq writes it, never parsed and serialized again.
-        const { json, diagnostics } = await layoutListItemsJson(run, store.layout, req.query, layoutOptions);
-        if (json === undefined) throw rejected(ctx, diagnostics);
+        const { json, diagnostics } = await layoutListItemsJson(run, store.layout, query, layoutOptions);
+        if (json === undefined) throw rejected(ctx, diagnostics, query);
         void reply.type('application/json; charset=utf-8');
         return json as never;
       }
       const { response, diagnostics } =
         store && layoutOptions
-          ? await layoutListItems(run, store.layout, req.query, layoutOptions)
-          : await sqlListItems(run, source.catalog, req.query, {
+          ? await layoutListItems(run, store.layout, query, layoutOptions)
+          : await sqlListItems(run, source.catalog, query, {
               dialect: 'postgres',
               table: source.table,
               indexed: true,
@@ -101,7 +104,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
               numericStrings: true,
               ...uriOptions(source, req.networkId),
             });
-      if (!response) throw rejected(ctx, diagnostics);
+      if (!response) throw rejected(ctx, diagnostics, query);
       return pageForm(response, source) as never;
     },
   );

@@ -1,0 +1,98 @@
+/**
+ * What the text of a request means, on a real catq-server process over real HTTP: a query
+ * parameter is read as the URL sends it (never as Fastify's schema coercion turns it into a
+ * number), and a catalog id in a path is its decimal text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, KEY, startServer, tempFiles, type Reply, type ServerProcess } from './support/process.js';
+
+const CATALOG = {
+  Id: 1042,
+  Name: 'text',
+  Type: 'Product',
+  Aliases: { Id: 'id', Name: 'name' },
+  SearchableAttributes: [{ Attribute: 'name', Type: 'String', Cardinality: 'One' }],
+};
+const OTHER = { ...CATALOG, Id: 200, Name: 'other' };
+const ITEMS = Array.from({ length: 30 }, (_, i) => JSON.stringify({ id: i + 1, name: `item ${i + 1}` })).join('\n');
+
+let server: ServerProcess;
+const files = tempFiles({ 'c.json': JSON.stringify(CATALOG), 'o.json': JSON.stringify(OTHER), 'items.ndjson': ITEMS });
+const get = (path: string): Promise<Reply> => call(server.url, 'GET', path);
+
+beforeAll(async () => {
+  server = await startServer(['--catalog', files.path('c.json'), '--catalog', files.path('o.json'), '--items', files.path('items.ndjson'), '--api-key', KEY, '--log-level', 'warn']);
+});
+afterAll(async () => {
+  await server?.stop();
+  files.cleanup();
+});
+
+/** The Errors body of a 400, as one text. */
+function errors400(r: Reply): string {
+  expect(r.status, r.text).toBe(400);
+  expect(Array.isArray(r.body.Errors)).toBe(true);
+  for (const e of r.body.Errors) expect(typeof e.message).toBe('string');
+  return r.body.Errors.map((e: { message: string }) => e.message).join('\n');
+}
+
+describe('limit is decimal digits (List Catalog Items and List Catalogs)', () => {
+  // Each was read as a number by Ajv's coercion before catq saw it (0x10 as 16, the rest as 10).
+  it.each([
+    ['0x10', 16],
+    ['1e1', 10],
+    ['%2B10', 10],
+    ['%2010', 10],
+    ['10%20', 10],
+    ['10.0', 10],
+    ['0b1010', 10],
+    ['0o12', 10],
+  ])('limit=%s is a 400 naming limit and the decimal text to send', async (sent, n) => {
+    for (const path of [`/v1/catalog/1042/product?limit=${sent}`, `/v1/catalog?limit=${sent}`]) {
+      const text = errors400(await get(path));
+      expect(text).toMatch(/^At \/limit: "limit" must be a whole number from 1 to 1000, but it is the string /);
+      expect(text).toContain(`send limit=${n}.`);
+      expect(text).toContain('[listing/limit-out-of-range]');
+    }
+  });
+
+  it('limit=010 is read as decimal 10 (leading zeros are decimal digits, as catq reads them)', async () => {
+    const items = await get('/v1/catalog/1042/product?limit=010');
+    expect(items.status, items.text).toBe(200);
+    expect(items.body.Items).toHaveLength(10);
+    expect(items.body.Metadata.Scope.limit).toBe(10);
+    const catalogs = await get('/v1/catalog?limit=01');
+    expect(catalogs.status, catalogs.text).toBe(200);
+    expect(catalogs.body.Items).toHaveLength(1);
+  });
+
+  it('a plain decimal limit is taken; one out of range or not a number has no hint', async () => {
+    expect((await get('/v1/catalog/1042/product?limit=7')).body.Items).toHaveLength(7);
+    for (const sent of ['0', '1001', 'abc', '-5']) {
+      const text = errors400(await get(`/v1/catalog/1042/product?limit=${sent}`));
+      expect(text).toContain('"limit" must be a whole number from 1 to 1000');
+      expect(text).not.toContain('send limit=');
+    }
+  });
+
+  it('a bad path and a non-decimal limit are reported together', async () => {
+    const text = errors400(await get('/v1/catalog/1042/widget?limit=0x10'));
+    expect(text).toContain('Path parameter "item" must be one of');
+    expect(text).toContain('send limit=16.');
+  });
+
+  it("List Catalogs' boundary-id is a catalog id's decimal text (0x64, 1e2 and 0100 were read as 100)", async () => {
+    for (const sent of ['0x64', '1e2', '0100', '100.0']) {
+      const text = errors400(await get(`/v1/catalog?boundary-id=${sent}`));
+      expect(text).toContain(`"boundary-id" must be a catalog id (a number >= 100), but it is "${sent}".`);
+      expect(text).toContain('boundary-id=100.');
+    }
+    const page = await get('/v1/catalog?boundary-id=100');
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.Items.map((c: { Id: number }) => c.Id)).toEqual([200, 1042]);
+    // A good boundary beside a bad limit: only the limit is wrong.
+    const both = errors400(await get('/v1/catalog?boundary-id=100&limit=0x10'));
+    expect(both).toContain('send limit=16.');
+    expect(both).not.toContain('boundary-id');
+  });
+});
