@@ -10,6 +10,7 @@ import { checkCharset, parseFormBody, parseJsonBody, utf8Text } from './bodies.j
 import { compressOnSend } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
+import { checkCatalogIdText } from './path-ids.js';
 import { parseQueryString } from './querystring.js';
 import { repeatedParameterErrors } from './repeated-parameters.js';
 import { RouteMethods } from './route-methods.js';
@@ -262,6 +263,7 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   addNamedSchemas(app);
   await registerCors(app, ctx.corsOrigins);
 
+  checkCatalogIdText(app);
   app.decorateRequest('networkId', 0);
   app.decorateRequest('itemsWritten', 0);
   app.addHook('onRequest', async (req) => {

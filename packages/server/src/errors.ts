@@ -70,7 +70,11 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   }
   const e = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (e.validation) {
-    void reply.status(400).send(errorBody(...validationMessages(e.validation, e.validationContext)));
+    // A catalog id in the path written otherwise than in decimal digits (path-ids.ts), with the schema's problems.
+    // (It replaces the schema's message on the same parameter, such as "must be >= 100" for 0x10.)
+    const own = request.catalogIdProblem;
+    const rest = own && e.validationContext === 'params' ? e.validation.filter((v) => v.instancePath !== '/catalogId') : e.validation;
+    void reply.status(400).send(errorBody(...(own ? [own] : []), ...validationMessages(rest, e.validationContext)));
     return;
   }
   switch (e.code) {

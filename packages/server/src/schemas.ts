@@ -24,7 +24,8 @@ const Comparison = Type.Union([Type.Literal('>'), Type.Literal('>='), Type.Liter
   description: 'how results relate to boundary-id; requires boundary-id',
 });
 
-// A catalog id is a finite number >= 100 (`1e400`, read as Infinity, is refused in catalogOf).
+// A catalog id is a finite number >= 100, written in decimal digits: the path's text is checked
+// before this schema coerces it (path-ids.ts), so `0x412` and `1e400` never reach a route.
 const CatalogId = Type.Number({ minimum: 100, description: 'catalog id, a number >= 100' });
 // An `enum` rather than a union of literals, so a wrong kind gets one message naming the four.
 const ItemKind = Type.Enum([...ITEM_KINDS], { description: 'one of product, brand, category, merchant' });

@@ -96,3 +96,53 @@ describe('limit is decimal digits (List Catalog Items and List Catalogs)', () =>
     expect(both).not.toContain('boundary-id');
   });
 });
+
+describe('a catalog id in a path is its decimal text (every route with {catalogId})', () => {
+  /** Each route with a catalog id, its method and its body. */
+  const routes = (id: string): [string, string, unknown][] => [
+    ['GET', `/v1/catalog/${id}`, undefined],
+    ['GET', `/v1/catalog/${id}/product`, undefined],
+    ['GET', `/v1/catalog/${id}/product/1`, undefined],
+    ['POST', `/v1/catalog/${id}/product/batch/upsert`, { Items: [{ id: 31, name: 'written through another path' }] }],
+    ['PATCH', `/v1/catalog/${id}/product/batch/update`, { Items: [{ id: 1, name: 'changed through another path' }] }],
+    ['POST', `/v1/catalog/${id}/product/batch/delete`, { Items: [{ id: 2 }] }],
+  ];
+
+  // Each reached catalog 1042 through Ajv's coercion of the path parameter.
+  it.each(['0x412', '01042', '1042.0', '1.042e3', '%2B1042', '%201042', '1042%20', '0b10000010010'])('/v1/catalog/%s/... is a 400 on every route, and nothing is written', async (sent) => {
+    const text = decodeURIComponent(sent);
+    for (const [method, path, body] of routes(sent)) {
+      const r = await call(server.url, method, path, body === undefined ? {} : { body });
+      expect(errors400(r)).toBe(`Path parameter "catalogId" must be a catalog id written in decimal digits, as the catalog's Id is written (such as 1042), but it is ${JSON.stringify(text)}: write 1042.`);
+    }
+    const one = await get('/v1/catalog/1042/product/1');
+    expect(one.body.Data.name).toBe('item 1');
+    expect((await get('/v1/catalog/1042/product/2')).status).toBe(200);
+    expect((await get('/v1/catalog/1042/product/31')).status).toBe(404);
+  });
+
+  it('the decimal text reaches its catalog on every route (dry runs for the writes)', async () => {
+    for (const [method, path, body] of routes('1042')) {
+      const r = await call(server.url, method, method === 'GET' ? path : `${path}?dry-run=true`, body === undefined ? {} : { body });
+      expect(r.status, `${method} ${path}: ${r.text}`).toBe(200);
+    }
+  });
+
+  it("a spelling that is no catalog id's (Infinity, 0x10) is a 400 with one message on catalogId; text that is no number keeps the schema's", async () => {
+    expect(errors400(await get('/v1/catalog/Infinity'))).toBe('Path parameter "catalogId" must be a catalog id written in decimal digits, as the catalog\'s Id is written (such as 1042), but it is "Infinity".');
+    expect(errors400(await get('/v1/catalog/0x10/product'))).toBe('Path parameter "catalogId" must be a catalog id written in decimal digits, as the catalog\'s Id is written (such as 1042), but it is "0x10".');
+    expect(errors400(await get('/v1/catalog/abc'))).toBe('Path parameter "catalogId" must be number.');
+    expect(errors400(await get('/v1/catalog/99'))).toBe('Path parameter "catalogId" must be >= 100.');
+    expect((await get('/v1/catalog/1043')).status).toBe(404);
+  });
+
+  it("every problem at once: the catalog id's text with the kind, the body and the listing parameters", async () => {
+    const list = errors400(await get('/v1/catalog/01042/widget?limit=0x10'));
+    expect(list).toContain('but it is "01042": write 1042.');
+    expect(list).toContain('Path parameter "item" must be one of');
+    expect(list).toContain('send limit=16.');
+    const batch = errors400(await call(server.url, 'POST', '/v1/catalog/01042/product/batch/upsert', { body: { Items: [] } }));
+    expect(batch).toContain('but it is "01042": write 1042.');
+    expect(batch).toContain('Body at Items must NOT have fewer than 1 items.');
+  });
+});

@@ -27,11 +27,14 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
-/** Schema errors of the path (the query string is checked by catq, with its messages). */
+/** Problems of the path: its catalog id's text (path-ids.ts) and the schema's errors (the query string is checked by catq, with its messages). */
 function pathErrors(req: FastifyRequest): string[] {
-  const v = req.validationError as (Error & { validation?: never[]; validationContext?: string }) | undefined;
-  if (!v || v.validationContext !== 'params') return [];
-  return validationMessages(v.validation ?? [], 'params');
+  const own = req.catalogIdProblem ? [req.catalogIdProblem] : [];
+  const v = req.validationError as (Error & { validation?: { instancePath?: string }[]; validationContext?: string }) | undefined;
+  if (!v || v.validationContext !== 'params') return own;
+  // The catalog id's own problem replaces the schema's message on it ("must be >= 100" for 0x10).
+  const schema = own.length ? (v.validation ?? []).filter((e) => e.instancePath !== '/catalogId') : (v.validation ?? []);
+  return [...own, ...validationMessages(schema, 'params')];
 }
 
 /** The 400 of a List request whose parameters catq refused (counted by code in the metrics). */
