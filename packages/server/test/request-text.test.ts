@@ -146,3 +146,33 @@ describe('a catalog id in a path is its decimal text (every route with {catalogI
     expect(batch).toContain('Body at Items must NOT have fewer than 1 items.');
   });
 });
+
+describe('List Catalogs names the parameters it takes (not q)', () => {
+  it('an unknown parameter: the message lists exactly boundary-id, comparison, limit and order', async () => {
+    const text = errors400(await get('/v1/catalog?foo=1'));
+    expect(text).toBe('At /foo: Unknown parameter "foo"; List Catalogs takes boundary-id, comparison, limit and order. [listing/unknown-parameter]');
+    expect(text).not.toMatch(/\bq\b/);
+  });
+
+  it('q is refused with the same list, and told where it belongs', async () => {
+    expect(errors400(await get('/v1/catalog?q=%5B%5D'))).toBe(
+      'At /q: Unknown parameter "q"; List Catalogs takes boundary-id, comparison, limit and order (q searches items: List Catalog Items, /v1/catalog/{catalogId}/{item}, takes it). [listing/unknown-parameter]',
+    );
+  });
+
+  it("every problem at once, in the URL's order, then the known parameters' problems", async () => {
+    const r = await get('/v1/catalog?Limit=5&q=x&a%2Fb=1&order=desc');
+    expect(r.status).toBe(400);
+    const messages = r.body.Errors.map((e: { message: string }) => e.message);
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toMatch(/^At \/Limit: Unknown parameter "Limit"; List Catalogs takes boundary-id, comparison, limit and order\./);
+    expect(messages[1]).toMatch(/^At \/q: Unknown parameter "q"/);
+    expect(messages[2]).toMatch(/^At \/a~1b: Unknown parameter "a\/b"/);
+    expect(messages[3]).toMatch(/^At \/order: "order" must be "asc"/);
+    for (const m of messages) expect(m).not.toContain('the parameters are q');
+  });
+
+  it("List Catalog Items still names its own five, q among them", async () => {
+    expect(errors400(await get('/v1/catalog/1042/product?foo=1'))).toContain('the parameters are q, boundary-id, comparison, limit and order');
+  });
+});

@@ -19,6 +19,16 @@ export function catalogOf(ctx: ServiceContext, networkId: number, catalogId: num
 // Catalog lists page like item lists, with the catalog's Id as the item id.
 const CATALOG_LISTING = loadCatalog({ Id: 100, Name: 'catalogs', Type: 'Product', Aliases: { Id: 'Id', Name: 'Name' } }).catalog as Catalog;
 
+/** The query parameters of List Catalogs (the spec's; not q, which searches items). */
+const CATALOG_LIST_PARAMETERS: readonly string[] = ['boundary-id', 'comparison', 'limit', 'order'];
+
+/** The 400 message of a parameter List Catalogs does not take, in catq's form (place first, code last). */
+function unknownParameter(name: string): string {
+  const pointer = `/${name.slice(0, 100).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const q = name === 'q' ? ' (q searches items: List Catalog Items, /v1/catalog/{catalogId}/{item}, takes it)' : '';
+  return `At ${pointer}: Unknown parameter ${JSON.stringify(name.slice(0, 100))}; List Catalogs takes boundary-id, comparison, limit and order${q}. [listing/unknown-parameter]`;
+}
+
 /** Get Catalog and List Catalogs. */
 export function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,11 +43,13 @@ export function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (req) => {
       // The listing rules are catq's (every problem at once); the schema documents them. The
       // parameters as the URL sent them, not as the schema's type coercion left them.
-      const raw: Record<string, unknown> = { ...sentQuery(req.url) };
+      // catq's message for an unknown parameter lists Item lists' parameters, q among them: here
+      // each is named with the four List Catalogs takes, and only those four go to catq.
+      const raw: Record<string, unknown> = {};
       const problems: string[] = [];
-      if ('q' in raw) {
-        problems.push('Unknown parameter "q": catalog lists take boundary-id, comparison, limit and order.');
-        delete raw['q'];
+      for (const [name, value] of Object.entries(sentQuery(req.url))) {
+        if (CATALOG_LIST_PARAMETERS.includes(name)) raw[name] = value;
+        else problems.push(unknownParameter(name));
       }
       const read = readListingParams(raw, { numericStrings: true });
       problems.push(...diagnosticMessages(withLimitHint(read.diagnostics, raw)));
