@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { authenticate } from './auth.js';
@@ -49,6 +49,30 @@ export interface AppOptions {
   readonly maxItemMembers?: number;
   /** Compress responses (default true). */
   readonly compress?: boolean;
+}
+
+/** `networkId` of a request whose key was not checked (no network has it). */
+export const NO_NETWORK = -1;
+
+/**
+ * Whether a request needs an API key: every operation of the interface, however its path is
+ * spelled, and anything else under /v1. The route decides, not the URL's text: the router decodes
+ * percent escapes before it matches, so `/%761/catalog` is the route `/v1/catalog`, and a check of
+ * the URL's first characters let such a request through without a key (with the keys of network
+ * 0, such as `--network-id 0`, it read and wrote every catalog).
+ */
+function needsKey(req: FastifyRequest): boolean {
+  const route = req.routeOptions.url;
+  if (route !== undefined && (route === '/v1' || route.startsWith('/v1/'))) return true;
+  // No route of the interface (a 404, or the console's files): a path under /v1, decoded as the router decodes it.
+  const path = req.url.split('?', 1)[0] ?? '';
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    /* the path as sent */
+  }
+  return [path, decoded].some((p) => p === '/v1' || p.startsWith('/v1/'));
 }
 
 /** A usable `X-Request-Id` from the client (printable ASCII, at most 128 characters), else a new UUID. */
@@ -264,10 +288,11 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   await registerCors(app, ctx.corsOrigins);
 
   checkCatalogIdText(app);
-  app.decorateRequest('networkId', 0);
+  // No network until the key is checked: a handler that ran without the check would see no catalog.
+  app.decorateRequest('networkId', NO_NETWORK);
   app.decorateRequest('itemsWritten', 0);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/v1/') && req.url !== '/v1') return;
+    if (!needsKey(req)) return;
     const network = authenticate(req.headers, ctx.keys);
     if (network === undefined) {
       const given = req.headers['x-service-apikey'] !== undefined || req.headers['x-legacy-apikey'] !== undefined;
