@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { authenticate } from './auth.js';
 import { checkCharset, parseFormBody, parseJsonBody, utf8Text } from './bodies.js';
-import { compressOnSend } from './compression.js';
+import { compressOnSend, encodedBodyProblem } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
 import { checkCatalogIdText } from './path-ids.js';
@@ -275,6 +275,13 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
       // higher levels cost far more CPU (brotli's default quality, 11, most of all).
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
       zlibOptions: { level: 1, memLevel: 9 },
+    });
+  } else {
+    // Off: request bodies are not decompressed either, so one sent compressed is refused with
+    // a message that says so (before it is read), not as bytes that are not UTF-8.
+    app.addHook('preParsing', async (req) => {
+      const problem = encodedBodyProblem(req.headers);
+      if (problem !== undefined) throw new HttpError(400, [problem]);
     });
   }
 

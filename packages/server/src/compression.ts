@@ -202,3 +202,28 @@ export function compressOnSend(req: FastifyRequest, reply: FastifyReply, payload
   }
   finish(null, compressed);
 }
+
+/** The request codings the service decompresses with `--compression on` (@fastify/compress's, in app.ts). */
+const REQUEST_CODINGS: readonly string[] = ['gzip', 'deflate', 'br'];
+
+/**
+ * With `--compression off` request bodies are not decompressed, and one sent with a
+ * `Content-Encoding` was read as its compressed bytes: a gzip body was "not valid UTF-8: the byte
+ * at offset 1 (0x8b ...)", which does not say what to do. The message for such a request, or
+ * undefined when it has no body or no coding (`identity` is none).
+ */
+export function encodedBodyProblem(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const header = headers['content-encoding'];
+  if (header === undefined) return undefined;
+  const sent = Array.isArray(header) ? header.join(', ') : header;
+  const codings = sent
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  const length = headers['content-length'];
+  const hasBody = headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (!codings.length || !hasBody) return undefined;
+  // The plugin takes one coding, written in lower case, as the whole header.
+  const orOn = REQUEST_CODINGS.includes(sent.trim()) ? ', or start the server with --compression on (it then decompresses gzip, deflate and br bodies)' : '';
+  return `The request body is sent with Content-Encoding: ${sent.slice(0, 100)}, but this server does not accept compressed request bodies (it runs with --compression off): send the body uncompressed, without a Content-Encoding header${orOn}.`;
+}
