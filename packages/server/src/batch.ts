@@ -69,7 +69,8 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, option
     // Deleting needs only the id: an id PostgreSQL cannot hold names no stored item (ignored).
     // Writing: an item the database cannot hold is skipped with a warning; the rest is stored.
     if (!checkFit && typeof id === 'string' && stringProblem(id)) return;
-    const bad = checkFit ? unstorableField(raw as Record<string, unknown>) : undefined;
+    const nonFinite: string[] = [];
+    const bad = checkFit ? unstorableField(raw as Record<string, unknown>, nonFinite) : undefined;
     if (bad) {
       warnings.push(notStored(index, id, bad.field, bad.problem, name));
       return;
@@ -82,6 +83,10 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, option
       const where = label(name(index), id);
       warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, where), ...nameWarnings(raw as Record<string, unknown>, catalog, where));
     }
+    // A number JSON cannot carry (1e400, read as Infinity) is stored as null: said for every field
+    // (a seed file too), but once: a declared attribute holding one has its fit warning above.
+    const unsaid = nonFinite.filter((field) => !(warnFit && typeof (raw as Record<string, unknown>)[field] === 'number' && isDeclared(catalog, field)));
+    if (unsaid.length) warnings.push(nonFiniteWarning(label(name(index), id), raw as Record<string, unknown>, unsaid));
   });
   const places = new Map([...byKey].map(([key, e]) => [key, { index: e.index, id: e.id }] as const));
   return { items: [...byKey.values()].map((e) => e.item), warnings, places, name };
@@ -101,34 +106,82 @@ export function leftOutWarnings(batch: PreparedBatch, left: readonly LeftOut[]):
   });
 }
 
-/** The first top-level field (or key) whose value the database cannot hold, and why. */
-function unstorableField(raw: Record<string, unknown>): { field: string; problem: string } | undefined {
+/**
+ * The first top-level field (or key) whose value the database cannot hold, and why. The fields
+ * that hold a number JSON cannot carry (`1e400`, which `JSON.parse` reads as Infinity) are added
+ * to `nonFinite`, in the same walk: such a value is stored, as null.
+ */
+function unstorableField(raw: Record<string, unknown>, nonFinite: string[]): { field: string; problem: string } | undefined {
+  const seen = { nonFinite: false };
   for (const [k, v] of Object.entries(raw)) {
     const keyProblem = stringProblem(k);
     if (keyProblem) return { field: '', problem: keyProblem };
-    const p = unstorable(v, 1);
+    seen.nonFinite = false;
+    const p = unstorable(v, 1, seen);
     if (p) return { field: k, problem: p };
+    if (seen.nonFinite) nonFinite.push(k);
   }
   return undefined;
 }
 
-/** Why the database (PostgreSQL jsonb) cannot hold a value (NUL characters, lone surrogates), if it cannot. */
-function unstorable(value: unknown, depth = 0): string | undefined {
+/** Why the database (PostgreSQL jsonb) cannot hold a value (NUL characters, lone surrogates), if it cannot; notes a non-finite number in `seen`. */
+function unstorable(value: unknown, depth: number, seen: { nonFinite: boolean }): string | undefined {
   if (typeof value === 'string') return stringProblem(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) seen.nonFinite = true;
+    return undefined;
+  }
   if (value === null || typeof value !== 'object') return undefined;
   if (depth > 200) return 'is nested deeper than 200 levels';
   if (Array.isArray(value)) {
     for (const v of value) {
-      const p = unstorable(v, depth + 1);
+      const p = unstorable(v, depth + 1, seen);
       if (p) return p;
     }
     return undefined;
   }
   for (const [k, v] of Object.entries(value)) {
-    const p = stringProblem(k) ?? unstorable(v, depth + 1);
+    const p = stringProblem(k) ?? unstorable(v, depth + 1, seen);
     if (p) return p;
   }
   return undefined;
+}
+
+/** Where in a value the first non-finite number is (a JSON pointer below `at`), and the number. */
+function nonFinitePlace(value: unknown, at: string): { at: string; value: number } | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { at, value };
+  if (value === null || typeof value !== 'object') return undefined;
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  for (const [k, v] of entries) {
+    const p = nonFinitePlace(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (p) return p;
+  }
+  return undefined;
+}
+
+/**
+ * The one warning of an item whose fields hold numbers beyond JSON's range: `JSON.parse` reads
+ * `1e400` as Infinity (`-1e400` as -Infinity), which JSON cannot write back, so it is stored as
+ * null. Names each field (and the place inside it), once per item: a seed file's summary counts
+ * its lines by their warnings.
+ */
+function nonFiniteWarning(where: string, raw: Record<string, unknown>, fields: readonly string[]): Message {
+  const read = new Set<string>();
+  const named = fields.map((field) => {
+    const top = `/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const place = nonFinitePlace(raw[field], top);
+    read.add(String(place?.value ?? Infinity));
+    return `"${field}"${place && place.at !== top ? ` (at ${place.at})` : ''}`;
+  });
+  const one = named.length === 1;
+  const list = one ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+  return {
+    message: `${where}: ${list} ${one ? 'holds a number' : 'hold numbers'} beyond the range of JSON numbers (such as 1e400), read as ${[...read].join(' and ')}; ${one ? 'it is' : 'they are'} stored as null.`,
+  };
+}
+
+function isDeclared(catalog: Catalog, field: string): boolean {
+  return (catalog.SearchableAttributes ?? []).some((a) => a.Attribute === field);
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -15,6 +15,9 @@ const files = tempFiles({
   // Written by an editor that puts a byte order mark first, with Windows line ends.
   'bom.json': '\ufeff' + JSON.stringify({ Id: 101, Name: 'bom', Type: 'Product', Aliases: { Id: 'id' } }),
   'bom.ndjson': '\ufeff{"id":7}\r\n{"id":8}\r\n',
+  // Numbers beyond JSON's range (JSON.parse reads 1e400 as Infinity): stored as null, each line named.
+  'huge.json': JSON.stringify({ Id: 103, Name: 'huge', Type: 'Product', Aliases: { Id: 'id', Name: 'name' }, SearchableAttributes: [{ Attribute: 'price', Type: 'Number', Cardinality: 'One' }] }),
+  'huge.ndjson': ['{"id":1,"name":"one","price":1e400}', '{"id":2,"name":"two","weight":-1e400}', '{"id":3,"name":"three","dims":{"x":[1,1e999]},"w":1e400}', '{"id":4,"name":"four","price":5}', ''].join('\n'),
   'seed.ndjson': ['{"id":1,"name":"first"}', '{"name":"no id"}', '{"id":2,"name":"bad \\udc00"}', '{"id":3,"name":"kept"}', '[1,2]', '{"id":1,"name":"again"}', ''].join('\n'),
 });
 afterAll(() => files.cleanup());
@@ -73,6 +76,42 @@ describe('catq-server command line', () => {
         [1, 'again'],
         [3, 'kept'],
       ]);
+    } finally {
+      await server.stop();
+    }
+  });
+  it('a seed file: a number beyond JSON\'s range (1e400, read as Infinity) is named on standard error with its line and key, and stored as null, as batch upsert warns', async () => {
+    const server = await startServer(['--catalog', files.path('huge.json'), '--items', files.path('huge.ndjson'), '--api-key', KEY, '--log-level', 'warn']);
+    try {
+      const err = server.stderr();
+      const file = files.path('huge.ndjson');
+      const beyond = 'beyond the range of JSON numbers (such as 1e400)';
+      expect(err).toContain(`catq-server: warning: ${file}:1 (id 1): "price" holds a number ${beyond}, read as Infinity; it is stored as null.\n`);
+      expect(err).toContain(`catq-server: warning: ${file}:2 (id 2): "weight" holds a number ${beyond}, read as -Infinity; it is stored as null.\n`);
+      expect(err).toContain(`catq-server: warning: ${file}:3 (id 3): "dims" (at /dims/x/1) and "w" hold numbers ${beyond}, read as Infinity; they are stored as null.\n`);
+      expect(err).toContain(`3 lines of ${file} were not loaded as written; 4 items of 4 were loaded into catalog 103.`);
+      expect(err).not.toContain(':4 ');
+      const get = async (id: number) => ((await (await fetch(`${server.url}/v1/catalog/103/product/${id}`, { headers: { 'X-Service-ApiKey': KEY } })).json()) as { Data: unknown }).Data;
+      expect(await get(1)).toEqual({ id: 1, name: 'one', price: null });
+      expect(await get(3)).toEqual({ id: 3, name: 'three', dims: { x: [1, null] }, w: null });
+      // Batch upsert reads the same item the same way: stored as null, with a warning naming it.
+      const upsert = await fetch(`${server.url}/v1/catalog/103/product/batch/upsert`, {
+        method: 'POST',
+        headers: { 'X-Service-ApiKey': KEY, 'Content-Type': 'application/json' },
+        body: '{"Items":[{"id":2,"name":"two","weight":-1e400},{"id":3,"name":"three","dims":{"x":[1,1e999]},"w":1e400},{"id":5,"name":"five","price":1e400}]}',
+      });
+      expect(await upsert.json()).toEqual({
+        Warnings: [
+          { message: `Items[0] (id 2): "weight" holds a number ${beyond}, read as -Infinity; it is stored as null.` },
+          { message: `Items[1] (id 3): "dims" (at /dims/x/1) and "w" hold numbers ${beyond}, read as Infinity; they are stored as null.` },
+          // A declared attribute's one warning is its fit warning, which says the same (the seed has no fit warnings).
+          {
+            message:
+              'Items[2] (id 5): "price" holds the number Infinity, but the catalog declares it Number. It is stored as null (JSON has no number that large), but the clauses =, <, >, <=, >=, one-of on "price" can never match this item.',
+          },
+        ],
+      });
+      expect(await get(2)).toEqual({ id: 2, name: 'two', weight: null });
     } finally {
       await server.stop();
     }
