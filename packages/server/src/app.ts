@@ -51,6 +51,13 @@ export interface AppOptions {
   readonly compress?: boolean;
 }
 
+/**
+ * The text Fastify's `listen` logs for each address (its `listenTextResolver`, start.ts), which the
+ * logger drops: catq-server says it listens on one line of its own, on standard output
+ * (`listening on URL`, cli.ts); Fastify's `Server listening at URL` on standard error made two.
+ */
+export const FASTIFY_LISTENING_TEXT = 'catq-server: Fastify is listening (not logged)';
+
 /** `networkId` of a request whose key was not checked (no network has it). */
 export const NO_NETWORK = -1;
 
@@ -94,7 +101,19 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   const serverOptions = { connectionsCheckingInterval: Math.max(250, Math.min(5000, requestTimeout / 4)), headersTimeout: Math.min(60_000, requestTimeout) };
   const level = ops.logLevel ?? 'silent';
   const app = Fastify({
-    logger: level === 'silent' ? false : { level, stream: ops.logStream ?? process.stderr },
+    logger:
+      level === 'silent'
+        ? false
+        : {
+            level,
+            stream: ops.logStream ?? process.stderr,
+            // Fastify's own "listening" line is not written (FASTIFY_LISTENING_TEXT).
+            hooks: {
+              logMethod(args, method) {
+                if (args[0] !== FASTIFY_LISTENING_TEXT) method.apply(this, args);
+              },
+            },
+          },
     // Fastify's two lines per request are off: onResponse writes one (below).
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,

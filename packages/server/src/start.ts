@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Catalog } from 'catq';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, FASTIFY_LISTENING_TEXT } from './app.js';
 import type { StoredKey } from './auth.js';
 import { KEYS_ENV, type ServerConfig } from './config.js';
 import { Readiness } from './health.js';
@@ -217,7 +217,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await open.close().catch(() => {});
   };
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // One line says the service listens: cli.ts's, on standard output (not Fastify's log line too).
+    await app.listen({ port: config.port, host: config.host, listenTextResolver: () => FASTIFY_LISTENING_TEXT });
   } catch (e) {
     await abandon();
     throw listenError(e, 'the service', config.host, config.port, config.addressFrom ?? { port: '--port', host: '--host' });

@@ -116,6 +116,19 @@ describe('catq-server command line', () => {
       await server.stop();
     }
   });
+  it('once it listens it prints one line, "listening on URL" on standard output, and Fastify\'s log says nothing of it (at the default log level)', async () => {
+    const server = await startServer(['--catalog', files.path('good.json'), '--api-key', KEY]);
+    try {
+      // One request: its log line shows the logger is on.
+      expect((await fetch(`${server.url}/v1/catalog`, { headers: { 'X-Service-ApiKey': KEY } })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(server.stdout()).toBe(`listening on ${server.url}\n`);
+      expect(server.stderr()).toMatch(/"msg":"request"/);
+      expect(server.stderr()).not.toMatch(/listening/i);
+    } finally {
+      await server.stop();
+    }
+  });
   it('a catalog with warnings only is used, and its warnings are printed with their places', async () => {
     const server = await startServer(['--catalog', files.path('extra.json'), '--api-key', KEY, '--log-level', 'warn']);
     try {
