@@ -330,7 +330,12 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   });
 
   if (ops.rateLimit) {
-    // After the key check: only valid keys are counted, each against its own limit.
+    // Per API key: only requests whose key the check above took are counted, each against its
+    // key's limit. The plugin's hook runs after that check (a 401 ends the request first), and
+    // does not depend on it: a request without a checked key (a 401, a page of the console,
+    // /openapi.json) is on the allow list, so it is never counted and never told a limit. (The
+    // list used to be "the URL starts with /v1", which a percent-escaped path such as
+    // /%761/catalog is not: a valid key was never limited through it.)
     // Loaded only when a limit is set (it is not needed otherwise, and costs start-up time).
     const { default: rateLimit } = await import('@fastify/rate-limit');
     await app.register(rateLimit, {
@@ -338,8 +343,9 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
       max: ops.rateLimit,
       timeWindow: 60_000,
       hook: 'onRequest',
-      allowList: (req) => !req.url.startsWith('/v1'),
-      keyGenerator: (req) => createHash('sha256').update(String(req.headers['x-service-apikey'] ?? req.headers['x-legacy-apikey'] ?? req.ip)).digest('base64'),
+      allowList: (req) => req.networkId === NO_NETWORK,
+      // The key as the check took it (the service header's when both are sent), digested.
+      keyGenerator: (req) => createHash('sha256').update(String(req.headers['x-service-apikey'] ?? req.headers['x-legacy-apikey'])).digest('base64'),
       errorResponseBuilder: (_req, c) => {
         ctx.metrics?.rateLimited.inc();
         return new HttpError(429, [`Too many requests with this API key: the limit is ${c.max} per minute. Try again in ${Math.ceil(c.ttl / 1000)} s (Retry-After).`]);

@@ -1,19 +1,23 @@
 /**
  * API keys and the per-key rate limit, on a real catq-server process over real HTTP: every
- * operation needs a key however its path is spelled (the router decodes percent escapes).
- * Network 0, whose catalogs a request that skipped the key check used to see.
+ * operation needs a key however its path is spelled (the router decodes percent escapes), and
+ * the rate limit counts the requests of valid keys only (a 401 is neither counted nor told a
+ * limit). Network 0, whose catalogs a request that skipped the key check used to see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startServer, tempFiles, type Reply, type ServerProcess } from './support/process.js';
 
 const CATALOG = { Id: 1042, Name: 'keys', Type: 'Product', Aliases: { Id: 'id', Name: 'name' } };
 const KEY_A = 'key-a-of-network-0';
+const KEY_R1 = 'key-r1-rate-limited';
+const KEY_R2 = 'key-r2-rate-limited';
+const LIMIT = 6;
 
 let server: ServerProcess;
 const files = tempFiles({ 'c.json': JSON.stringify(CATALOG), 'items.ndjson': '{"id":1,"name":"one"}\n' });
 
 beforeAll(async () => {
-  server = await startServer(['--catalog', files.path('c.json'), '--items', files.path('items.ndjson'), '--network-id', '0', '--api-key', KEY_A, '--log-level', 'warn']);
+  server = await startServer(['--catalog', files.path('c.json'), '--items', files.path('items.ndjson'), '--network-id', '0', '--api-key', KEY_A, '--api-key', KEY_R1, '--api-key', KEY_R2, '--rate-limit', String(LIMIT), '--log-level', 'warn']);
 });
 afterAll(async () => {
   await server?.stop();
@@ -57,5 +61,54 @@ describe('every operation needs a key, however its path is spelled', () => {
   it('paths without data need no key; other paths under /v1 do', async () => {
     for (const path of ['/', '/openapi.json', '/healthz']) expect((await call(server.url, 'GET', path, { key: null })).status, path).toBe(200);
     for (const path of ['/v1', '/v1/nothing', '/%761/nothing']) expect401(await call(server.url, 'GET', path, { key: null }), path);
+  });
+});
+
+const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'];
+
+describe('the rate limit counts the requests of valid keys only', () => {
+  it('a 401 carries no X-RateLimit-* header and uses no budget, not even of a valid key it carries', async () => {
+    const refused: [string, Record<string, string>][] = [
+      ['/v1/catalog', {}],
+      ['/v1/catalog', { 'X-Service-ApiKey': 'not-a-key' }],
+      // A valid key beside a wrong one is refused: its budget is not the request's to spend.
+      ['/v1/catalog', { 'X-Service-ApiKey': KEY_R1, 'X-Legacy-ApiKey': 'not-a-key' }],
+      ['/v1/catalog/1042/product', { 'X-Service-ApiKey': 'not-a-key', 'X-Legacy-ApiKey': KEY_R1 }],
+      ['/%761/catalog', {}],
+      ['/%761/catalog/1042', { 'X-Legacy-ApiKey': 'not-a-key' }],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [path, headers] of refused) {
+        const r = await call(server.url, 'GET', path, { key: null, headers });
+        expect401(r, `${path} ${JSON.stringify(headers)}`);
+        for (const h of RATE_HEADERS) expect(r.headers.get(h), `${h} on the 401 of ${path} ${JSON.stringify(headers)}`).toBeNull();
+      }
+    }
+    // Twelve 401s, six of them carrying KEY_R1: its first own request still has the whole minute's budget.
+    const own = await call(server.url, 'GET', '/v1/catalog', { key: KEY_R1 });
+    expect(own.status, own.text).toBe(200);
+    expect(own.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
+    expect(own.headers.get('x-ratelimit-remaining')).toBe(String(LIMIT - 1));
+  });
+
+  it('a valid key is counted however the path is spelled; past the limit, a 429', async () => {
+    for (let i = 0; i < LIMIT; i++) {
+      const path = i % 2 ? '/%761/catalog' : '/v1/catalog';
+      const r = await call(server.url, 'GET', path, { key: KEY_R2 });
+      expect(r.status, `${path}: ${r.text}`).toBe(200);
+      expect(r.headers.get('x-ratelimit-remaining'), path).toBe(String(LIMIT - 1 - i));
+    }
+    const over = await call(server.url, 'GET', '/%761/catalog', { key: KEY_R2 });
+    expect(over.status, over.text).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^[0-9]+$/);
+    expect(over.body.Errors[0].message).toMatch(/Too many requests with this API key/);
+  });
+
+  it('requests without data are not counted', async () => {
+    for (const path of ['/', '/openapi.json', '/healthz']) {
+      const r = await call(server.url, 'GET', path, { key: KEY_R2 });
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('x-ratelimit-remaining'), path).toBeNull();
+    }
   });
 });
