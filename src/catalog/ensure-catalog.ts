@@ -1,4 +1,4 @@
-import { badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, hasErrors, isArraySafe, type Diagnostic } from '../diagnostics/index.js';
 import { checkedCatalogs as checked } from './checked-catalogs.js';
 import { loadCatalog } from './load-catalog.js';
 
@@ -9,7 +9,7 @@ import { loadCatalog } from './load-catalog.js';
  */
 export function catalogArgumentProblems(fn: string, catalog: unknown): Diagnostic[] {
   if (typeof catalog === 'object' && catalog !== null && checked.has(catalog)) return [];
-  if (typeof catalog !== 'object' || catalog === null || Array.isArray(catalog)) {
+  if (typeof catalog !== 'object' || catalog === null || isArraySafe(catalog)) {
     return [badArgument(fn, 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).')];
   }
   const problems = loadCatalog(catalog).diagnostics.filter((d) => d.severity === 'error');

@@ -35,7 +35,15 @@ export function diagnosticOf<D>(code: DiagnosticCode, definition: CodeDefinition
 /** How a person names the JSON type of an arbitrary value in a message (`the string "20"`). */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
-  if (isArraySafe(value)) return value.length === 0 ? 'an empty array' : 'an array';
+  if (isArraySafe(value)) {
+    let length: unknown;
+    try {
+      length = value.length;
+    } catch {
+      return 'an array that cannot be read';
+    }
+    return length === 0 ? 'an empty array' : 'an array';
+  }
   switch (typeof value) {
     case 'string': {
       const s = value.length > 40 ? value.slice(0, 37) + '...' : value;
@@ -54,8 +62,11 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** Array.isArray, false for a revoked proxy (on which it throws): describing a value never throws. */
-function isArraySafe(value: unknown): value is unknown[] {
+/**
+ * Array.isArray, false for a revoked proxy (on which it throws): describing a value never throws,
+ * nor does an argument check that asks whether a value is an array.
+ */
+export function isArraySafe(value: unknown): value is unknown[] {
   try {
     return Array.isArray(value);
   } catch {

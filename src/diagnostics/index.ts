@@ -6,6 +6,7 @@
 export * from './model.js';
 export { CODES, type DiagnosticCode, type DataOf, type CodeDefinition } from './codes/index.js';
 export { diagnostic, describeValue, type DiagnosticPlace } from './create.js';
+export { isArraySafe } from './diagnostic-of.js';
 export { QueryError, isQueryError } from './query-error.js';
 export { toErrorBody, type ErrorBody } from './error-body.js';
 export { toLspDiagnostics, lspPosition, type LspDiagnostic, type LspFix, type LspOptions, type LspPosition, type LspRange, type LspRelatedInformation, type LspTextEdit } from './lsp.js';

@@ -96,15 +96,15 @@ function hoverInfix(text: string, at: number, catalog: Catalog): HoverInfo | und
   const op = operatorOfToken(name);
   if (op) {
     const sugar = op === 'one-of' && name === 'In' ? '\n\n`in` is another spelling of `one-of`.' : '';
-    return { kind: 'operator', contents: describeOperator(op) + sugar, range };
+    return { kind: 'operator', contents: operatorMarkdown(op) + sugar, range };
   }
   const keyword = KEYWORDS[name];
   if (keyword) return { kind: 'keyword', contents: keyword, range };
   const prev = tokens[i - 1]?.tokenType.name;
   const startsClause = prev === undefined || prev === 'And' || prev === 'Or' || prev === 'Not' || prev === 'LParen';
   if (!startsClause) return undefined;
-  if (name === 'Identifier') return { kind: 'field', contents: describeField(catalog, t.image), range };
-  if (name === 'QuotedField') return { kind: 'field', contents: describeField(catalog, decodeQuotedField(t.image, t.startOffset).value), range };
+  if (name === 'Identifier') return { kind: 'field', contents: fieldMarkdown(catalog, t.image), range };
+  if (name === 'QuotedField') return { kind: 'field', contents: fieldMarkdown(catalog, decodeQuotedField(t.image, t.startOffset).value), range };
   return undefined;
 }
 
@@ -119,24 +119,42 @@ function hoverWire(text: string, at: number, catalog: Catalog): HoverInfo | unde
   const range = { start: token.start, end: token.end };
   const [, clause, inner] = arrays;
   if (!clause || arrays.length > 3) return undefined;
-  if (!inner && clause.slot === 0) return { kind: 'field', contents: describeField(catalog, token.value), range };
-  if (inner && clause.slot === 0 && inner.slot === 1) return { kind: 'field', contents: describeField(catalog, token.value), range };
+  if (!inner && clause.slot === 0) return { kind: 'field', contents: fieldMarkdown(catalog, token.value), range };
+  if (inner && clause.slot === 0 && inner.slot === 1) return { kind: 'field', contents: fieldMarkdown(catalog, token.value), range };
   if (inner && clause.slot === 0 && inner.slot === 0) {
     return isOperator(token.value)
-      ? { kind: 'operator', contents: describeOperator(token.value), range }
+      ? { kind: 'operator', contents: operatorMarkdown(token.value), range }
       : { kind: 'operator', contents: `**${token.value}** is not an operator. The operators are ${Object.keys(OPERATORS).map((o) => '`' + o + '`').join(', ')}.`, range };
   }
   return undefined;
 }
 
-/** Markdown about an operator: its meaning, the value it takes, the types it applies to. */
+/**
+ * Markdown about an operator: its meaning, the value it takes, the types it applies to. Throws a
+ * `QueryError` (`api/bad-argument`) when `op` is not one of the operators (`OPERATOR_NAMES`).
+ */
 export function describeOperator(op: Operator): string {
+  if (!isOperator(op)) throwBadArgument('describeOperator', 'op', `an operator name (${Object.keys(OPERATORS).map((o) => JSON.stringify(o)).join(', ')})`, op, 'Pass one of OPERATOR_NAMES, such as "=" or "one-of".');
+  return operatorMarkdown(op);
+}
+
+function operatorMarkdown(op: Operator): string {
   const info = OPERATORS[op];
   return [`**${info.infix}**: ${info.summary}.`, `Value: ${SHAPES[info.value]}.`, `Allowed on: ${info.types.join(', ')}.`].join('\n\n');
 }
 
-/** Markdown about a field of the catalog. */
+/**
+ * Markdown about a field of the catalog (a field it does not know is described as such). Throws a
+ * `QueryError` (`api/bad-argument`) when `catalog` is not a catalog or `field` not a string.
+ */
 export function describeField(catalog: Catalog, field: string): string {
+  const problems = catalogArgumentProblems('describeField', catalog);
+  if (problems.length) throw new QueryError(problems, 'describeField was called with a bad catalog');
+  if (typeof field !== 'string') throwBadArgument('describeField', 'field', 'a string (a field name as written in a query)', field, 'Pass the field name, such as "price" or "Brand.Name".');
+  return fieldMarkdown(catalog, field);
+}
+
+function fieldMarkdown(catalog: Catalog, field: string): string {
   const r = resolveField(catalog, field);
   const name = '`' + field.replace(/`/g, '``') + '`';
   if (!r.ok) {
