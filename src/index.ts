@@ -18,7 +18,7 @@ export { parse, format, formatClause, detectSyntax, type ParseResult, type Parse
 // The checked, copying builders of the wire stage, not the AST's trusted ones (which freeze in place).
 export { clause, query } from './wire/index.js';
 export { queryEqual, stripSpans } from './wire/checked-nodes.js';
-export { isQuery, isOperator, LineIndex, type LineColumn, type Query, type Clause, type ClauseSpans, type SourceSyntax, type Span, type JsonValue, type JsonArray, type JsonObject, type JsonPrimitive } from './ast/index.js';
+export { isQuery, isOperator, type LineColumn, type Query, type Clause, type ClauseSpans, type SourceSyntax, type Span, type JsonValue, type JsonArray, type JsonObject, type JsonPrimitive } from './ast/index.js';
 export { OPERATORS, OPERATOR_NAMES, operatorsFor, type Operator, type OperatorInfo } from './operators/index.js';
 
 // Catalogs.
@@ -39,4 +39,4 @@ export { toSql, listSql, indexSql, type SqlQuery, type SqlOptions, type SqlListi
 export { toMongo, toMongoListing, type MongoFilter, type MongoOptions, type MongoListing } from './mongo/index.js';
 
 // Diagnostics and errors.
-export { QueryError, isQueryError, hasErrors, CODES, describeValue, renderDiagnostics, toErrorBody, toLspDiagnostics, type Diagnostic, type DiagnosticCode, type Severity, type Fix, type TextEdit, type RelatedInformation, type ErrorBody, type RenderOptions, type LspDiagnostic } from './diagnostics/index.js';
+export { QueryError, isQueryError, hasErrors, LineIndex, CODES, describeValue, renderDiagnostics, toErrorBody, toLspDiagnostics, type Diagnostic, type DiagnosticCode, type Severity, type Fix, type TextEdit, type RelatedInformation, type ErrorBody, type RenderOptions, type LspDiagnostic } from './diagnostics/index.js';

@@ -153,8 +153,13 @@ export function stripSpans(q: Query): Query {
 
 /**
  * Whether `value` has the shape of a Query (`kind: 'query'` and an array of clauses). The
- * clauses themselves are checked by `validate`.
+ * clauses themselves are checked by `validate`. Never throws: a value that cannot be read (a
+ * revoked Proxy, a getter or Proxy trap that throws) is not a Query.
  */
 export function isQuery(value: unknown): value is Query {
-  return typeof value === 'object' && value !== null && (value as Query).kind === 'query' && Array.isArray((value as Query).clauses);
+  try {
+    return typeof value === 'object' && value !== null && (value as Query).kind === 'query' && Array.isArray((value as Query).clauses);
+  } catch {
+    return false;
+  }
 }

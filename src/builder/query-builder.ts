@@ -1,7 +1,7 @@
 import { isQuery, query as trustedQuery, type Clause, type JsonArray, type Query } from '../ast/index.js';
 import { loadCatalog, type Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
-import { diagnostic, guardAll, previewValue, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
+import { argumentError, diagnostic, guardAll, previewValue, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
 import { format } from '../syntax/index.js';
 import { clause as checkedClause, encode, toWire, type DecodeLimits } from '../wire/index.js';
 import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';
@@ -30,7 +30,11 @@ export class QueryBuilder<C extends Catalog = Catalog> {
    * `catq/builder`, `catq/client`..., is bundled on its own), as `QueryError` does.
    */
   static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+    try {
+      return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+    } catch {
+      return false; // a revoked Proxy, or one whose get trap throws
+    }
   }
 
   /** @internal The mark {@link isQueryBuilder} looks for. */
@@ -223,7 +227,11 @@ export function isQueryBuilder(value: unknown): value is QueryBuilder {
  *   an option is wrong.
  */
 export function queryBuilder<const C extends Catalog>(catalog: C, options?: QueryBuilderOptions): QueryBuilder<C> {
-  return QueryBuilder.create(catalog, options);
+  try {
+    return QueryBuilder.create(catalog, options);
+  } catch (e) {
+    throw argumentError('queryBuilder', e);
+  }
 }
 
 /**

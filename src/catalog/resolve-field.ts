@@ -1,4 +1,4 @@
-import { throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, throwBadArgument } from '../diagnostics/index.js';
 import { ALIAS_PATHS, type AliasPath, type Aliases, type Catalog, type SearchableAttribute } from './types.js';
 
 /** How a query field resolved against a catalog. */
@@ -74,22 +74,30 @@ export function findAttribute(catalog: Catalog, name: string): SearchableAttribu
  * through `Aliases` to a raw key that must itself be declared (docs/semantics.md section 2).
  */
 export function resolveField(catalog: Catalog, field: string): FieldResolution {
-  if (typeof catalog !== 'object' || catalog === null) throwBadArgument('resolveField', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
-  if (typeof field !== 'string') throwBadArgument('resolveField', 'field', 'a string', field, 'Pass the field name as written in the query.');
-  const direct = findAttribute(catalog, field);
-  if (direct) return { ok: true, attribute: direct, rawKey: field };
-  if (!isAliasPath(field)) return { ok: false, reason: 'unknown-field' };
-  const rawKey = aliasRawKey(ownValue(catalog, 'Aliases') as Aliases, field);
-  if (rawKey === undefined) return { ok: false, reason: 'alias-undefined', alias: field };
-  const target = findAttribute(catalog, rawKey);
-  if (!target) return { ok: false, reason: 'alias-not-searchable', alias: field, rawKey };
-  return { ok: true, attribute: target, rawKey, alias: field };
+  try {
+    if (typeof catalog !== 'object' || catalog === null) throwBadArgument('resolveField', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
+    if (typeof field !== 'string') throwBadArgument('resolveField', 'field', 'a string', field, 'Pass the field name as written in the query.');
+    const direct = findAttribute(catalog, field);
+    if (direct) return { ok: true, attribute: direct, rawKey: field };
+    if (!isAliasPath(field)) return { ok: false, reason: 'unknown-field' };
+    const rawKey = aliasRawKey(ownValue(catalog, 'Aliases') as Aliases, field);
+    if (rawKey === undefined) return { ok: false, reason: 'alias-undefined', alias: field };
+    const target = findAttribute(catalog, rawKey);
+    if (!target) return { ok: false, reason: 'alias-not-searchable', alias: field, rawKey };
+    return { ok: true, attribute: target, rawKey, alias: field };
+  } catch (e) {
+    throw argumentError('resolveField', e);
+  }
 }
 
 /** Every name a query may use as a field in this catalog: declared attributes, then alias paths that resolve. */
 export function fieldNames(catalog: Catalog): string[] {
-  if (typeof catalog !== 'object' || catalog === null) throwBadArgument('fieldNames', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
-  const names = searchableAttributes(catalog).map((a) => a.Attribute);
-  for (const p of ALIAS_PATHS) if (resolveField(catalog, p).ok && !names.includes(p)) names.push(p);
-  return names;
+  try {
+    if (typeof catalog !== 'object' || catalog === null) throwBadArgument('fieldNames', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
+    const names = searchableAttributes(catalog).map((a) => a.Attribute);
+    for (const p of ALIAS_PATHS) if (resolveField(catalog, p).ok && !names.includes(p)) names.push(p);
+    return names;
+  } catch (e) {
+    throw argumentError('fieldNames', e);
+  }
 }

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../ast/index.js';
 import type { AttributeType } from '../catalog/index.js';
+import { throwBadArgument } from '../diagnostics/index.js';
 
 /**
  * What a query value of each attribute type may be (the team's reading of docs/semantics.md sections 3
@@ -44,8 +45,12 @@ export function expectedForType(type: AttributeType): string {
   }
 }
 
-/** Whether `s` is a number written the way JavaScript writes it back (`"20"`, `"-1.5"`, not `"020"` or `" 1"`). */
+/**
+ * The number `s` writes, when it is written the way JavaScript writes it back (`"20"`, `"-1.5"`,
+ * not `"020"` or `" 1"`); else undefined. A `s` that is not a string is a QueryError.
+ */
 export function canonicalNumber(s: string): number | undefined {
+  if (typeof s !== 'string') throwBadArgument('canonicalNumber', 's', 'a string', s, 'Pass the text of a number, such as "20".');
   if (s.trim() !== s || s === '') return undefined;
   const n = Number(s);
   return Number.isFinite(n) && String(n) === s ? n : undefined;

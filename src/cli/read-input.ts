@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { fstatSync, readFileSync, statSync } from 'node:fs';
 import { DEFAULT_LIMITS } from '../wire/limits.js';
 import { withoutBom } from '../text/bom.js';
-import { LineIndex } from '../ast/index.js';
+import { LineIndex } from '../diagnostics/index.js';
 import { CliError } from './exit-codes.js';
 
 /** What a file is for, used in messages (`the catalog file`, `the job file`, ...). */

@@ -3,7 +3,7 @@
  * operation, auto-paginating lists, batch helpers and retries.
  */
 import type { Catalog } from '../catalog/index.js';
-import { throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, throwBadArgument } from '../diagnostics/index.js';
 import { encode } from '../wire/encode.js';
 import { idToText } from '../listing/id-text.js';
 import { checkItems, checkScope, itemsPath, checkCatalogId } from './arguments.js';
@@ -56,12 +56,18 @@ export const BATCH_LIMITS = { upsert: 1000, update: 100, delete: 1000 } as const
  * ```
  */
 export function createClient(options: ClientOptions): CatalogClient {
-  const config = readOptions(options);
-  const check = config.check;
+  let config: ReturnType<typeof readOptions>;
   const known = new Map<number, Catalog>();
-  const given: unknown = options.catalogs;
-  if (given !== undefined && !Array.isArray(given)) throwBadArgument('createClient', 'catalogs', 'an array of catalogs', given, 'Pass catalogs: [catalog].');
-  for (const c of (given ?? []) as unknown[]) remember(known, c, check);
+  try {
+    config = readOptions(options);
+    const given: unknown = options.catalogs;
+    if (given !== undefined && !Array.isArray(given)) throwBadArgument('createClient', 'catalogs', 'an array of catalogs', given, 'Pass catalogs: [catalog].');
+    for (const c of (given ?? []) as unknown[]) remember(known, c, config.check);
+  } catch (e) {
+    // Options that cannot be read (a revoked Proxy, a getter that throws) are a QueryError too.
+    throw argumentError('createClient', e);
+  }
+  const check = config.check;
 
   const call = (method: 'GET' | 'POST' | 'PATCH', path: string, o: CallOptions | undefined, extra: { query?: string; body?: unknown; idempotent?: boolean } = {}) =>
     send(config, {

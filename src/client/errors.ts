@@ -2,8 +2,10 @@
  * The errors of the client: {@link CatalogApiError} for an HTTP error status (with the
  * interface's `Errors` messages) and {@link CatalogNetworkError} for a request that got no
  * response (connection failure or timeout). Both say which request failed and, for the batch
- * helpers, which part of the caller's array.
+ * helpers, which part of the caller's array. Their constructors throw a QueryError for arguments
+ * they cannot use (facts without a method or url, a Proxy that throws).
  */
+import { argumentError, throwBadArgument } from '../diagnostics/index.js';
 
 /** Where a failed request of a batch helper stood in the caller's array. */
 export interface BatchFailure {
@@ -45,18 +47,29 @@ export class CatalogApiError extends Error {
 
   /** Recognises errors from another copy of the client, like catq's `QueryError`. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof Error && value.name === 'CatalogApiError' && typeof (value as { status?: unknown }).status === 'number';
+    try {
+      return value instanceof Error && value.name === 'CatalogApiError' && typeof (value as { status?: unknown }).status === 'number';
+    } catch {
+      return false; // a revoked Proxy, or one whose traps throw
+    }
   }
 
   constructor(status: number, messages: readonly string[], body: unknown, facts: RequestFacts) {
-    const said = messages.length ? `: ${messages.slice(0, 3).join('; ')}${messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''}` : '';
-    super(`${facts.method} ${facts.url} failed with status ${status}${said}`);
+    const f = factsOf('CatalogApiError', facts);
+    let said: string;
+    try {
+      if (typeof status !== 'number') throwBadArgument('CatalogApiError', 'status', 'an HTTP status (a number)', status, 'Pass the status of the response.');
+      said = messages.length ? `: ${messages.slice(0, 3).join('; ')}${messages.length > 3 ? ` (and ${messages.length - 3} more)` : ''}` : '';
+    } catch (e) {
+      throw argumentError('CatalogApiError', e);
+    }
+    super(`${f.method} ${f.url} failed with status ${status}${said}`);
     this.status = status;
     this.messages = messages;
     this.body = body;
-    this.method = facts.method;
-    this.url = facts.url;
-    this.attempts = facts.attempts;
+    this.method = f.method;
+    this.url = f.url;
+    this.attempts = f.attempts;
   }
 }
 
@@ -77,15 +90,21 @@ export class CatalogNetworkError extends Error {
 
   /** Recognises errors from another copy of the client. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof Error && value.name === 'CatalogNetworkError' && typeof (value as { timedOut?: unknown }).timedOut === 'boolean';
+    try {
+      return value instanceof Error && value.name === 'CatalogNetworkError' && typeof (value as { timedOut?: unknown }).timedOut === 'boolean';
+    } catch {
+      return false; // a revoked Proxy, or one whose traps throw
+    }
   }
 
   constructor(cause: unknown, timedOut: boolean, facts: RequestFacts) {
+    const f = factsOf('CatalogNetworkError', facts);
+    if (typeof timedOut !== 'boolean') throwBadArgument('CatalogNetworkError', 'timedOut', 'true or false', timedOut, 'Pass whether the last attempt ran out of time.');
     const why = timedOut ? 'timed out' : `got no response (${describeCause(cause)})`;
-    super(`${facts.method} ${facts.url} ${why} after ${facts.attempts} attempt${facts.attempts === 1 ? '' : 's'}`, { cause });
-    this.method = facts.method;
-    this.url = facts.url;
-    this.attempts = facts.attempts;
+    super(`${f.method} ${f.url} ${why} after ${f.attempts} attempt${f.attempts === 1 ? '' : 's'}`, { cause });
+    this.method = f.method;
+    this.url = f.url;
+    this.attempts = f.attempts;
     this.timedOut = timedOut;
   }
 }
@@ -98,18 +117,36 @@ export class CatalogResponseError extends Error {
   readonly body: unknown;
 
   constructor(problem: string, body: unknown, facts: Omit<RequestFacts, 'attempts'>) {
-    super(`${facts.method} ${facts.url}: ${problem}`);
-    this.method = facts.method;
-    this.url = facts.url;
+    const f = factsOf('CatalogResponseError', facts);
+    if (typeof problem !== 'string') throwBadArgument('CatalogResponseError', 'problem', 'a string (what is wrong with the response)', problem, 'Pass a sentence.');
+    super(`${f.method} ${f.url}: ${problem}`);
+    this.method = f.method;
+    this.url = f.url;
     this.body = body;
   }
 }
 
-function describeCause(cause: unknown): string {
-  if (cause instanceof Error) {
-    const inner = (cause as { cause?: unknown }).cause;
-    const code = inner && typeof inner === 'object' ? (inner as { code?: unknown }).code : undefined;
-    return typeof code === 'string' ? `${cause.message}: ${code}` : cause.message;
+/** The request facts of an error's constructor `fn`, read once; a QueryError when they cannot be. */
+function factsOf(fn: string, facts: unknown): RequestFacts {
+  try {
+    const { method, url, attempts = 1 } = facts as RequestFacts;
+    if (typeof method === 'string' && typeof url === 'string' && typeof attempts === 'number') return { method, url, attempts };
+  } catch {
+    // a revoked Proxy, a getter that throws
   }
-  return String(cause);
+  return throwBadArgument(fn, 'facts', '{ method, url, attempts } (two strings and a number)', facts, 'Pass the method and URL of the request that failed.');
+}
+
+/** What an underlying error says; never throws (a cause that cannot be read says so). */
+function describeCause(cause: unknown): string {
+  try {
+    if (cause instanceof Error) {
+      const inner = (cause as { cause?: unknown }).cause;
+      const code = inner && typeof inner === 'object' ? (inner as { code?: unknown }).code : undefined;
+      return typeof code === 'string' ? `${cause.message}: ${code}` : cause.message;
+    }
+    return String(cause);
+  } catch {
+    return 'an error that cannot be read';
+  }
 }

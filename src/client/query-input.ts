@@ -10,7 +10,7 @@
 import { isQuery, type Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
-import { badArgument, hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, hasErrors, isArraySafe, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import { decode } from '../wire/index.js';
 import { isBuilder, type InfixParser } from './query-parameter.js';
 
@@ -30,11 +30,17 @@ export function readQueryInput(q: unknown, catalog: Catalog | undefined, parseIn
       ({ query } = parsed);
       diagnostics = [...parsed.diagnostics];
     }
-  } else if (Array.isArray(q)) {
+  } else if (isArraySafe(q)) {
     ({ query, diagnostics } = decode(q));
   } else if (isQuery(q)) {
     // An AST built by hand may break the invariants decode guarantees: round-trip it through the wire.
-    ({ query, diagnostics } = decode(q.clauses.map(clauseToWire)));
+    let wire: unknown[] | undefined;
+    try {
+      wire = q.clauses.map(clauseToWire);
+    } catch {
+      diagnostics = [badArgument('listItems', 'q', 'a Query whose clauses can be read', q, 'Pass plain data: no getters or proxies that throw.')];
+    }
+    if (wire) ({ query, diagnostics } = decode(wire));
   } else if (isBuilder(q)) {
     let built: unknown;
     try {

@@ -42,7 +42,11 @@ function looksLikeInfix(text: string): boolean {
 
 /** Whether `value` has a `toQuery()` method (the typed builder of `catq/builder` has). */
 export function isBuilder(value: unknown): value is QueryBuilderLike {
-  return !!value && typeof value === 'object' && typeof (value as { toQuery?: unknown }).toQuery === 'function';
+  try {
+    return !!value && typeof value === 'object' && typeof (value as { toQuery?: unknown }).toQuery === 'function';
+  } catch {
+    return false; // a revoked Proxy, or one whose get trap throws
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
  * When and how long the client waits before sending a request again: exponential backoff with
  * full jitter, `Retry-After` honoured, and the rule of which failures may be repeated at all.
  */
+import { argumentError, throwBadArgument } from '../diagnostics/index.js';
 
 /** Retry settings (client-wide, or per call). */
 export interface RetryOptions {
@@ -37,7 +38,15 @@ export function retryPolicy(options: RetryOptions | undefined, base: RetryPolicy
  * do not come back together.
  */
 export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
-  const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+  let cap: number;
+  try {
+    if (typeof retry !== 'number') throwBadArgument('backoffDelay', 'retry', 'a number (0 for the first retry)', retry, 'Pass the number of the retry.');
+    if (policy === null || typeof policy !== 'object') throwBadArgument('backoffDelay', 'policy', 'a retry policy ({ retries, baseDelayMs, maxDelayMs })', policy, 'Pass DEFAULT_RETRY or a policy of your own.');
+    cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+  } catch (e) {
+    throw argumentError('backoffDelay', e);
+  }
+  if (typeof random !== 'function') throwBadArgument('backoffDelay', 'random', 'a function returning a number in [0, 1)', random, 'Leave it out for Math.random.');
   return Math.floor(random() * cap);
 }
 
@@ -46,12 +55,16 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: () => n
  * `undefined` when absent or unreadable.
  */
 export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
-  if (header === null) return undefined;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  if (!/[a-z]/i.test(text)) return undefined; // not an HTTP date (Date.parse would read "-1" as a year)
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  try {
+    if (header === null) return undefined;
+    const text = header.trim();
+    if (/^\d+$/.test(text)) return Number(text) * 1000;
+    if (!/[a-z]/i.test(text)) return undefined; // not an HTTP date (Date.parse would read "-1" as a year)
+    const date = Date.parse(text);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  } catch (e) {
+    throw argumentError('retryAfterMs', e);
+  }
 }
 
 /**
@@ -59,6 +72,7 @@ export function retryAfterMs(header: string | null, now: number = Date.now()): n
  * implemented) and 505 (HTTP version not supported), which will not change on their own.
  */
 export function isRetryableStatus(status: number): boolean {
+  if (typeof status !== 'number') return false;
   return status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
 }
 
@@ -70,8 +84,14 @@ export function isRetryableStatus(status: number): boolean {
  *   or a connection that was refused before anything was sent.
  */
 export function mayRetry(failure: { status?: number; refused?: boolean; timedOut?: boolean }, idempotent: boolean): boolean {
-  if (failure.status !== undefined) return isRetryableStatus(failure.status) && (idempotent || failure.status === 429);
-  return idempotent || (failure.refused === true && failure.timedOut !== true);
+  try {
+    if (typeof idempotent !== 'boolean') throwBadArgument('mayRetry', 'idempotent', 'true or false', idempotent, 'Pass whether sending the request twice leaves the same state as once.');
+    if (failure === null || typeof failure !== 'object') throwBadArgument('mayRetry', 'failure', 'an object ({ status?, refused?, timedOut? })', failure, 'Pass what went wrong.');
+    if (failure.status !== undefined) return isRetryableStatus(failure.status) && (idempotent || failure.status === 429);
+    return idempotent || (failure.refused === true && failure.timedOut !== true);
+  } catch (e) {
+    throw argumentError('mayRetry', e);
+  }
 }
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */

@@ -16,6 +16,14 @@ const PATTERNS: readonly RegExp[] = [
 
 /** The index within the request's `Items` that a warning names, or `undefined`. */
 export function warningIndex(warning: unknown): number | undefined {
+  try {
+    return readIndex(warning);
+  } catch {
+    return undefined; // a warning that cannot be read (a revoked Proxy, a getter that throws) names no item
+  }
+}
+
+function readIndex(warning: unknown): number | undefined {
   if (!warning || typeof warning !== 'object') return undefined;
   const w = warning as { index?: unknown; Index?: unknown; message?: unknown };
   for (const field of [w.index, w.Index]) {

@@ -5,6 +5,7 @@
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import type { Catalog } from '../catalog/index.js';
 import { complete, type CompleteOptions, type CompletionItem } from '../editor/index.js';
+import { argumentError } from '../diagnostics/index.js';
 
 /** CodeMirror's completion type (its icon) for each kind of proposal. */
 const TYPES: Readonly<Record<CompletionItem['kind'], string>> = {
@@ -20,9 +21,13 @@ const TYPES: Readonly<Record<CompletionItem['kind'], string>> = {
  * label: `false` before `true`, alias paths among declared attributes).
  */
 export function toCompletion(item: CompletionItem, index = 0): Completion {
-  const c: Completion = { label: item.insertText, type: TYPES[item.kind], detail: item.detail, boost: -Math.min(index, 99) };
-  if (item.label !== item.insertText) c.displayLabel = item.label;
-  return c;
+  try {
+    const c: Completion = { label: item.insertText, type: TYPES[item.kind], detail: item.detail, boost: -Math.min(index, 99) };
+    if (item.label !== item.insertText) c.displayLabel = item.label;
+    return c;
+  } catch (e) {
+    throw argumentError('toCompletion', e);
+  }
 }
 
 /**

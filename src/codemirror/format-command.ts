@@ -8,6 +8,7 @@ import type { Catalog } from '../catalog/index.js';
 import { lint } from '../editor/index.js';
 import { format } from '../syntax/index.js';
 import { decode, encode, toWire } from '../wire/index.js';
+import { argumentError } from '../diagnostics/index.js';
 
 /** The canonical text of the document, or undefined while it has errors. */
 export function canonicalText(text: string, catalog: Catalog): string | undefined {
@@ -19,10 +20,14 @@ export function canonicalText(text: string, catalog: Catalog): string | undefine
 
 /** The transaction that formats `state`'s document, if it needs it. */
 export function formatTransaction(state: EditorState, catalog: Catalog): TransactionSpec | undefined {
-  const text = state.doc.toString();
-  const canonical = canonicalText(text, catalog);
-  if (canonical === undefined || canonical === text) return undefined;
-  return { changes: { from: 0, to: text.length, insert: canonical }, userEvent: 'catq.format', scrollIntoView: true };
+  try {
+    const text = state.doc.toString();
+    const canonical = canonicalText(text, catalog);
+    if (canonical === undefined || canonical === text) return undefined;
+    return { changes: { from: 0, to: text.length, insert: canonical }, userEvent: 'catq.format', scrollIntoView: true };
+  } catch (e) {
+    throw argumentError('formatTransaction', e);
+  }
 }
 
 /** The format command for a key binding or a button: `keymap.of([{ key: 'Shift-Alt-f', run: formatQuery(catalog) }])`. */

@@ -7,6 +7,7 @@ import type { EditorView, Tooltip } from '@codemirror/view';
 import type { Catalog } from '../catalog/index.js';
 import { hover, type HoverInfo } from '../editor/index.js';
 import { markdownToDom } from './markdown.js';
+import { argumentError } from '../diagnostics/index.js';
 
 /**
  * The hover for the character on `side` of `pos` (-1: the one before, 1: the one after), if a
@@ -14,10 +15,14 @@ import { markdownToDom } from './markdown.js';
  * follows it) shows nothing.
  */
 export function hoverAt(text: string, pos: number, catalog: Catalog, side: -1 | 1 = 1): HoverInfo | undefined {
-  const at = side < 0 ? pos - 1 : pos;
-  if (at < 0 || at >= text.length) return undefined;
-  const info = hover(text, at, catalog);
-  return info && info.range.start <= at && at < info.range.end ? info : undefined;
+  try {
+    const at = side < 0 ? pos - 1 : pos;
+    if (at < 0 || at >= text.length) return undefined;
+    const info = hover(text, at, catalog);
+    return info && info.range.start <= at && at < info.range.end ? info : undefined;
+  } catch (e) {
+    throw argumentError('hoverAt', e);
+  }
 }
 
 /** The hover source for `@codemirror/view`'s `hoverTooltip`. */

@@ -18,7 +18,7 @@ import { linter } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
 import { EditorView, hoverTooltip } from '@codemirror/view';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { badArgument, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { argumentError, badArgument, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import type { CompleteOptions } from '../editor/index.js';
 import { completionSource } from './completion-source.js';
 import { hoverSource } from './hover.js';
@@ -91,15 +91,19 @@ function completeOptions(o: CatqOptions): CompleteOptions {
  * type (`api/bad-argument`, one per option).
  */
 export function catq(options: CatqOptions): Extension {
-  const catalog = options?.catalog;
-  const problems = catalogArgumentProblems('catq', catalog);
-  if (problems.length) throw new QueryError(problems, 'catq() was called with a bad catalog');
-  const bad = optionProblems(options);
-  if (bad.length) throw new QueryError(bad, 'catq() was called with a bad option');
-  const out: Extension[] = [catqLanguage];
-  if (options.highlightStyle !== false) out.push(syntaxHighlighting(defaultHighlightStyle, { fallback: true }));
-  if (options.completion !== false) out.push(catqLanguage.data.of({ autocomplete: completionSource(catalog, completeOptions(options)) }), autocompletion());
-  if (options.lint !== false) out.push(linter(lintSource(catalog, options.onLint), { delay: options.lintDelay ?? 150 }));
-  if (options.hover !== false) out.push(hoverTooltip(hoverSource(catalog)), hoverTheme);
-  return out;
+  try {
+    const catalog = options?.catalog;
+    const problems = catalogArgumentProblems('catq', catalog);
+    if (problems.length) throw new QueryError(problems, 'catq() was called with a bad catalog');
+    const bad = optionProblems(options);
+    if (bad.length) throw new QueryError(bad, 'catq() was called with a bad option');
+    const out: Extension[] = [catqLanguage];
+    if (options.highlightStyle !== false) out.push(syntaxHighlighting(defaultHighlightStyle, { fallback: true }));
+    if (options.completion !== false) out.push(catqLanguage.data.of({ autocomplete: completionSource(catalog, completeOptions(options)) }), autocompletion());
+    if (options.lint !== false) out.push(linter(lintSource(catalog, options.onLint), { delay: options.lintDelay ?? 150 }));
+    if (options.hover !== false) out.push(hoverTooltip(hoverSource(catalog)), hoverTheme);
+    return out;
+  } catch (e) {
+    throw argumentError('catq', e);
+  }
 }

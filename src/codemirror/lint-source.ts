@@ -6,7 +6,7 @@ import type { EditorState, Text, TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import type { Action, Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import type { Catalog } from '../catalog/index.js';
-import type { Diagnostic, Fix } from '../diagnostics/index.js';
+import { argumentError, type Diagnostic, type Fix } from '../diagnostics/index.js';
 import { lint, type LintResult } from '../editor/index.js';
 
 /** Called after every lint run with the result and the text it was computed on. */
@@ -17,14 +17,18 @@ export type LintListener = (result: LintResult, text: string) => void;
  * covers the whole document. Related places are added to the message as `(at line:column)`.
  */
 export function toCmDiagnostics(result: LintResult, doc: Text, catalog: Catalog): CmDiagnostic[] {
-  const length = doc.length;
-  return result.diagnostics.map((d): CmDiagnostic => {
-    const from = clamp(d.span?.start ?? 0, length);
-    const to = clamp(d.span?.end ?? length, length);
-    const out: CmDiagnostic = { from, to: Math.max(from, to), severity: d.severity, message: messageOf(d, doc), source: d.code };
-    if (d.fixes?.length) out.actions = d.fixes.filter((f) => f.edits.length > 0).map((f) => fixAction(f, d, doc, catalog));
-    return out;
-  });
+  try {
+    const length = doc.length;
+    return result.diagnostics.map((d): CmDiagnostic => {
+      const from = clamp(d.span?.start ?? 0, length);
+      const to = clamp(d.span?.end ?? length, length);
+      const out: CmDiagnostic = { from, to: Math.max(from, to), severity: d.severity, message: messageOf(d, doc), source: d.code };
+      if (d.fixes?.length) out.actions = d.fixes.filter((f) => f.edits.length > 0).map((f) => fixAction(f, d, doc, catalog));
+      return out;
+    });
+  } catch (e) {
+    throw argumentError('toCmDiagnostics', e);
+  }
 }
 
 function clamp(offset: number, length: number): number {
@@ -68,14 +72,18 @@ export interface FixTarget {
  * diagnostic's mapped position). Undefined when it is gone.
  */
 export function fixTransaction(state: EditorState, target: FixTarget, catalog: Catalog): TransactionSpec | undefined {
-  const doc = state.doc;
-  const fix = doc.eq(target.linted) ? target.fix : refind(doc.toString(), target, catalog);
-  if (!fix) return undefined;
-  return {
-    changes: fix.edits.map((e) => ({ from: clamp(e.span.start, doc.length), to: clamp(e.span.end, doc.length), insert: e.newText })),
-    userEvent: 'catq.fix',
-    scrollIntoView: true,
-  };
+  try {
+    const doc = state.doc;
+    const fix = doc.eq(target.linted) ? target.fix : refind(doc.toString(), target, catalog);
+    if (!fix) return undefined;
+    return {
+      changes: fix.edits.map((e) => ({ from: clamp(e.span.start, doc.length), to: clamp(e.span.end, doc.length), insert: e.newText })),
+      userEvent: 'catq.fix',
+      scrollIntoView: true,
+    };
+  } catch (e) {
+    throw argumentError('fixTransaction', e);
+  }
 }
 
 function refind(text: string, { diagnostic, fix, from }: FixTarget, catalog: Catalog): Fix | undefined {
@@ -89,8 +97,12 @@ function refind(text: string, { diagnostic, fix, from }: FixTarget, catalog: Cat
 
 /** Lints the document of `state`: the library's result and the CodeMirror diagnostics. */
 export function lintState(state: EditorState, catalog: Catalog): { result: LintResult; diagnostics: CmDiagnostic[] } {
-  const result = lint(state.doc.toString(), catalog);
-  return { result, diagnostics: toCmDiagnostics(result, state.doc, catalog) };
+  try {
+    const result = lint(state.doc.toString(), catalog);
+    return { result, diagnostics: toCmDiagnostics(result, state.doc, catalog) };
+  } catch (e) {
+    throw argumentError('lintState', e);
+  }
 }
 
 /** The lint source for `@codemirror/lint`'s `linter`; `onLint` sees every result. */

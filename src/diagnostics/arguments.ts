@@ -28,18 +28,16 @@ export function guard<R>(fn: string, body: () => R): R {
   try {
     return body();
   } catch (e) {
-    if (!(e instanceof TypeError || e instanceof RangeError)) throw e;
-    throw new QueryError(
-      [
-        diagnosticOf(
-          'api/bad-argument',
-          badArgumentCode,
-          { fn, name: 'arguments', expected: 'the values its documentation describes', found: `something it cannot use (${e.message})`, fix: 'Check each argument against docs/api.md.' },
-          { path: '' },
-        ),
-      ],
-      `${fn} was called with a bad argument`,
-    );
+    throw isRuntimeError(e) ? argumentError(fn, e) : e;
+  }
+}
+
+/** A TypeError or RangeError (what JavaScript throws for a value of the wrong kind); never throws. */
+function isRuntimeError(e: unknown): e is Error {
+  try {
+    return e instanceof TypeError || e instanceof RangeError;
+  } catch {
+    return false; // a thrown Proxy whose getPrototypeOf trap throws
   }
 }
 
@@ -50,25 +48,29 @@ export function guard<R>(fn: string, body: () => R): R {
  */
 export function guardAll<R>(fn: string, body: () => R): R {
   try {
-    return guard(fn, body);
+    return body();
   } catch (e) {
-    if (e instanceof QueryError) throw e;
-    let what: string;
-    try {
-      what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    } catch {
-      what = 'an exception that cannot be read';
-    }
-    throw new QueryError(
-      [
-        diagnosticOf(
-          'api/bad-argument',
-          badArgumentCode,
-          { fn, name: 'arguments', expected: 'plain data', found: `a value that threw when read (${what.slice(0, 200)})`, fix: 'Pass plain data: no getters or proxies that throw.' },
-          { path: '' },
-        ),
-      ],
-      `${fn} was called with a bad argument`,
-    );
+    throw argumentError(fn, e);
   }
+}
+
+/**
+ * What {@link guardAll} throws for `e`, caught in the body of `fn`: `e` itself when it is a
+ * QueryError, else a QueryError (`api/bad-argument`) naming `fn` and what was thrown. For entries
+ * that write their own `try { ... } catch (e) { throw argumentError(fn, e); }` (no closure per
+ * call on a hot path). Never throws.
+ */
+export function argumentError(fn: string, e: unknown): QueryError {
+  if (e instanceof QueryError) return e;
+  const runtime = isRuntimeError(e);
+  let what: string;
+  try {
+    what = runtime ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  } catch {
+    what = 'an exception that cannot be read';
+  }
+  const data = runtime
+    ? { fn, name: 'arguments', expected: 'the values its documentation describes', found: `something it cannot use (${what})`, fix: 'Check each argument against docs/api.md.' }
+    : { fn, name: 'arguments', expected: 'plain data', found: `a value that threw when read (${what.slice(0, 200)})`, fix: 'Pass plain data: no getters or proxies that throw.' };
+  return new QueryError([diagnosticOf('api/bad-argument', badArgumentCode, data, { path: '' })], `${fn} was called with a bad argument`);
 }

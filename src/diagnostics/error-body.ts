@@ -1,4 +1,5 @@
-import { throwBadArgument } from './arguments.js';
+import { argumentError, throwBadArgument } from './arguments.js';
+import { isArraySafe } from './diagnostic-of.js';
 import type { Diagnostic } from './model.js';
 
 /** The interface's 400 response body. */
@@ -14,10 +15,14 @@ export interface ErrorBody {
  * character 3 of the query text: `, counted from 1 in UTF-16 code units, as the spans are).
  */
 export function toErrorBody(diagnostics: readonly Diagnostic[]): ErrorBody {
-  if (!Array.isArray(diagnostics)) throwBadArgument('toErrorBody', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate or lint.');
-  return {
-    Errors: diagnostics.filter((d) => d.severity === 'error').map((d) => ({ message: `${placeOf(d)}${d.message} [${d.code}]` })),
-  };
+  try {
+    if (!isArraySafe(diagnostics)) throwBadArgument('toErrorBody', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate or lint.');
+    return {
+      Errors: diagnostics.filter((d) => d.severity === 'error').map((d) => ({ message: `${placeOf(d)}${d.message} [${d.code}]` })),
+    };
+  } catch (e) {
+    throw argumentError('toErrorBody', e);
+  }
 }
 
 /** The start of a 400 message: where the problem is, or nothing for the query as a whole (path ''). */

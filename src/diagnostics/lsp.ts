@@ -1,5 +1,7 @@
-import { LineIndex, type Span } from '../ast/index.js';
-import { throwBadArgument } from './arguments.js';
+import type { Span } from '../ast/index.js';
+import { argumentError, throwBadArgument } from './arguments.js';
+import { isArraySafe } from './diagnostic-of.js';
+import { LineIndex } from './line-index.js';
 import type { Diagnostic } from './model.js';
 
 /** An LSP position: 0-based line, 0-based character in UTF-16 code units. */
@@ -68,28 +70,32 @@ const UNNECESSARY = new Set(['schema/duplicate-clause', 'schema/implied-clause']
  * ```
  */
 export function toLspDiagnostics(diagnostics: readonly Diagnostic[], source: string, options: LspOptions = {}): LspDiagnostic[] {
-  if (!Array.isArray(diagnostics)) throwBadArgument('toLspDiagnostics', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate, parse or lint.');
-  if (typeof source !== 'string') throwBadArgument('toLspDiagnostics', 'source', 'a string (the text the spans point into)', source, 'Pass the query text.');
-  if (options === null || typeof options !== 'object') throwBadArgument('toLspDiagnostics', 'options', 'an object ({ uri? })', options, 'Pass { uri } or leave it out.');
-  const uri = typeof options.uri === 'string' ? options.uri : '';
-  const index = new LineIndex(source);
-  const range = (s: Span): LspRange => ({ start: position(index, s.start), end: position(index, s.end) });
-  return (diagnostics as readonly Diagnostic[]).map((d) => {
-    const own = range(d.span ?? { start: 0, end: source.length });
-    const related = d.related?.map((r): LspRelatedInformation => ({ location: { uri, range: r.span ? range(r.span) : own }, message: r.message }));
-    const fixes = d.fixes?.map((f): LspFix => ({ title: f.title, edits: f.edits.map((e) => ({ range: range(e.span), newText: e.newText })) }));
-    const out: LspDiagnostic = {
-      range: own,
-      severity: d.severity === 'error' ? 1 : d.severity === 'warning' ? 2 : 3,
-      code: d.code,
-      source: 'catq',
-      message: d.message,
-      ...(UNNECESSARY.has(d.code) ? { tags: [1] as const } : {}),
-      ...(related?.length ? { relatedInformation: related } : {}),
-      ...(fixes?.length ? { data: { fixes } } : {}),
-    };
-    return out;
-  });
+  try {
+    if (!isArraySafe(diagnostics)) throwBadArgument('toLspDiagnostics', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate, parse or lint.');
+    if (typeof source !== 'string') throwBadArgument('toLspDiagnostics', 'source', 'a string (the text the spans point into)', source, 'Pass the query text.');
+    if (options === null || typeof options !== 'object') throwBadArgument('toLspDiagnostics', 'options', 'an object ({ uri? })', options, 'Pass { uri } or leave it out.');
+    const uri = typeof options.uri === 'string' ? options.uri : '';
+    const index = new LineIndex(source);
+    const range = (s: Span): LspRange => ({ start: position(index, s.start), end: position(index, s.end) });
+    return (diagnostics as readonly Diagnostic[]).map((d) => {
+      const own = range(d.span ?? { start: 0, end: source.length });
+      const related = d.related?.map((r): LspRelatedInformation => ({ location: { uri, range: r.span ? range(r.span) : own }, message: r.message }));
+      const fixes = d.fixes?.map((f): LspFix => ({ title: f.title, edits: f.edits.map((e) => ({ range: range(e.span), newText: e.newText })) }));
+      const out: LspDiagnostic = {
+        range: own,
+        severity: d.severity === 'error' ? 1 : d.severity === 'warning' ? 2 : 3,
+        code: d.code,
+        source: 'catq',
+        message: d.message,
+        ...(UNNECESSARY.has(d.code) ? { tags: [1] as const } : {}),
+        ...(related?.length ? { relatedInformation: related } : {}),
+        ...(fixes?.length ? { data: { fixes } } : {}),
+      };
+      return out;
+    });
+  } catch (e) {
+    throw argumentError('toLspDiagnostics', e);
+  }
 }
 
 /** The LSP position of a UTF-16 offset (clamped into the text). */

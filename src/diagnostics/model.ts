@@ -1,5 +1,6 @@
 import type { Clause, JsonValue, Operator, Span } from '../ast/index.js';
 import { guardAll, throwBadArgument } from './arguments.js';
+import { isArraySafe } from './diagnostic-of.js';
 
 /** How bad a diagnostic is: errors make a query unusable, warnings and hints do not. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -58,7 +59,7 @@ export interface Diagnostic {
 /** Whether any diagnostic is an error. */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return guardAll('hasErrors', () => {
-    if (!Array.isArray(diagnostics)) throwBadArgument('hasErrors', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics a catq function returned.');
+    if (!isArraySafe(diagnostics)) throwBadArgument('hasErrors', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics a catq function returned.');
     return diagnostics.some((d) => d !== null && typeof d === 'object' && d.severity === 'error');
   });
 }

@@ -1,5 +1,7 @@
 import { DEFAULT_MAX_DIAGNOSTICS } from './cap.js';
+import { badArgumentCode } from './codes/api.js';
 import { diagnostic } from './create.js';
+import { diagnosticOf } from './diagnostic-of.js';
 import type { Diagnostic } from './model.js';
 
 /** Edit distance of two short strings (option names): insertions, deletions, substitutions. */
@@ -47,15 +49,20 @@ function closest(key: string, known: readonly string[]): string | undefined {
  * be ignored in silence. At most {@link DEFAULT_MAX_DIAGNOSTICS} are listed, the rest counted in
  * one `limit/more-diagnostics` (an object of a million keys costs no million suggestions).
  * `prefix` is the pointer of the object in the options (`/limits` for the keys of `limits`).
- * Never throws: options that cannot be read have no keys here.
+ * Never throws: options that cannot be read (a revoked Proxy, one whose traps throw) are one
+ * `api/bad-argument` naming them.
  */
 export function unknownOptions(fn: string, options: unknown, known: readonly string[], prefix = ''): Diagnostic[] {
-  if (options === null || typeof options !== 'object') return [];
+  if (options === null || (typeof options !== 'object' && typeof options !== 'function')) return [];
   let keys: string[];
   try {
     keys = Object.keys(options);
   } catch {
-    return [];
+    // A revoked Proxy, or one whose traps throw: no option can be read from it.
+    const name = prefix === '' ? 'options' : `options${prefix.replace(/\//g, '.')}`;
+    return [
+      diagnosticOf('api/bad-argument', badArgumentCode, { fn, name, expected: 'an object whose keys can be read', found: 'an object that throws when read (a revoked Proxy, or one whose traps throw)', fix: 'Pass a plain object, or leave it out for the defaults.' }, { path: prefix }),
+    ];
   }
   const out: Diagnostic[] = [];
   let more = 0;

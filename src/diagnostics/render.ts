@@ -1,5 +1,6 @@
-import { LineIndex } from '../ast/index.js';
-import { throwBadArgument } from './arguments.js';
+import { argumentError, throwBadArgument } from './arguments.js';
+import { isArraySafe } from './diagnostic-of.js';
+import { LineIndex } from './line-index.js';
 import type { Diagnostic } from './model.js';
 
 /** Options of {@link renderDiagnostics}. */
@@ -28,54 +29,58 @@ const plain = (s: string) => s;
  * ```
  */
 export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: string, options: RenderOptions = {}): string {
-  if (!Array.isArray(diagnostics)) throwBadArgument('renderDiagnostics', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate, parse or lint.');
-  if (typeof source !== 'string') throwBadArgument('renderDiagnostics', 'source', 'a string (the text the spans point into)', source, 'Pass the query text.');
-  if (options === null || typeof options !== 'object') throwBadArgument('renderDiagnostics', 'options', 'an object such as { color: true, fileName: "query" }', options, 'Leave it out for the defaults.');
-  const c = options.color ? styles : { red: plain, yellow: plain, cyan: plain, bold: plain, dim: plain, green: plain };
-  const index = new LineIndex(source);
-  const file = options.fileName ?? 'query';
-  const blocks: string[] = [];
-  for (const d of diagnostics) {
-    const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
-    const lines = [`${sev}${c.dim(`[${d.code}]`)}: ${c.bold(d.message)}`];
-    if (d.span) {
-      const from = index.at(d.span.start);
-      let to = index.at(Math.max(d.span.start, d.span.end));
-      // A range that ends just after a line break ends on the line before, not at column 1 of
-      // the next line (which would draw a stray caret there).
-      if (to.line > from.line && to.column === 1) to = { line: to.line - 1, column: index.lineText(to.line - 1).length + 1 };
-      const gutter = String(to.line).length;
-      const pad = ' '.repeat(gutter);
-      lines.push(`${pad}${c.cyan('-->')} ${file}:${from.line}:${from.column}`);
-      lines.push(`${pad} ${c.cyan('|')}`);
-      for (let line = from.line; line <= to.line; line++) {
-        const raw = visible(index.lineText(line));
-        const startCol = line === from.line ? from.column : 1;
-        const endCol = line === to.line ? to.column : raw.length + 1;
-        // A long line (a minified catalog, a 3 MB q) is shown as a window around the span.
-        const [ws, we] = lineWindow(raw, startCol - 1, endCol - 1);
-        const s = Math.min(Math.max(startCol - 1, ws), we);
-        const e = Math.min(Math.max(endCol - 1, s), we);
-        const lead = ws > 0 ? ELLIPSIS : '';
-        // Columns are UTF-16 offsets; the caret goes by display width (an emoji takes two
-        // cells, a character outside the BMP is one character, a combining mark none).
-        const before = displayWidth(lead + raw.slice(ws, s));
-        const width = Math.max(1, displayWidth(raw.slice(s, e)));
-        lines.push(`${c.cyan(String(line).padStart(gutter))} ${c.cyan('|')} ${lead}${raw.slice(ws, we)}${we < raw.length ? ELLIPSIS : ''}`);
-        const mark = d.severity === 'error' ? c.red : c.yellow;
-        lines.push(`${pad} ${c.cyan('|')} ${' '.repeat(before)}${mark('^'.repeat(width))}`);
+  try {
+    if (!isArraySafe(diagnostics)) throwBadArgument('renderDiagnostics', 'diagnostics', 'an array of diagnostics', diagnostics, 'Pass the diagnostics returned by decode, validate, parse or lint.');
+    if (typeof source !== 'string') throwBadArgument('renderDiagnostics', 'source', 'a string (the text the spans point into)', source, 'Pass the query text.');
+    if (options === null || typeof options !== 'object') throwBadArgument('renderDiagnostics', 'options', 'an object such as { color: true, fileName: "query" }', options, 'Leave it out for the defaults.');
+    const c = options.color ? styles : { red: plain, yellow: plain, cyan: plain, bold: plain, dim: plain, green: plain };
+    const index = new LineIndex(source);
+    const file = options.fileName ?? 'query';
+    const blocks: string[] = [];
+    for (const d of diagnostics) {
+      const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
+      const lines = [`${sev}${c.dim(`[${d.code}]`)}: ${c.bold(d.message)}`];
+      if (d.span) {
+        const from = index.at(d.span.start);
+        let to = index.at(Math.max(d.span.start, d.span.end));
+        // A range that ends just after a line break ends on the line before, not at column 1 of
+        // the next line (which would draw a stray caret there).
+        if (to.line > from.line && to.column === 1) to = { line: to.line - 1, column: index.lineText(to.line - 1).length + 1 };
+        const gutter = String(to.line).length;
+        const pad = ' '.repeat(gutter);
+        lines.push(`${pad}${c.cyan('-->')} ${file}:${from.line}:${from.column}`);
+        lines.push(`${pad} ${c.cyan('|')}`);
+        for (let line = from.line; line <= to.line; line++) {
+          const raw = visible(index.lineText(line));
+          const startCol = line === from.line ? from.column : 1;
+          const endCol = line === to.line ? to.column : raw.length + 1;
+          // A long line (a minified catalog, a 3 MB q) is shown as a window around the span.
+          const [ws, we] = lineWindow(raw, startCol - 1, endCol - 1);
+          const s = Math.min(Math.max(startCol - 1, ws), we);
+          const e = Math.min(Math.max(endCol - 1, s), we);
+          const lead = ws > 0 ? ELLIPSIS : '';
+          // Columns are UTF-16 offsets; the caret goes by display width (an emoji takes two
+          // cells, a character outside the BMP is one character, a combining mark none).
+          const before = displayWidth(lead + raw.slice(ws, s));
+          const width = Math.max(1, displayWidth(raw.slice(s, e)));
+          lines.push(`${c.cyan(String(line).padStart(gutter))} ${c.cyan('|')} ${lead}${raw.slice(ws, we)}${we < raw.length ? ELLIPSIS : ''}`);
+          const mark = d.severity === 'error' ? c.red : c.yellow;
+          lines.push(`${pad} ${c.cyan('|')} ${' '.repeat(before)}${mark('^'.repeat(width))}`);
+        }
+      } else if (d.path !== undefined && d.path !== '') {
+        lines.push(`  ${c.cyan('-->')} ${file} at ${d.path}`);
       }
-    } else if (d.path !== undefined && d.path !== '') {
-      lines.push(`  ${c.cyan('-->')} ${file} at ${d.path}`);
+      for (const r of d.related ?? []) {
+        const where = r.span ? `${file}:${index.at(r.span.start).line}:${index.at(r.span.start).column}` : (r.path ?? '');
+        lines.push(`   ${c.cyan('=')} note: ${r.message}${where ? ` (${where})` : ''}`);
+      }
+      for (const f of d.fixes ?? []) lines.push(`   ${c.cyan('=')} ${c.green('fix')}: ${f.title}`);
+      blocks.push(lines.join('\n'));
     }
-    for (const r of d.related ?? []) {
-      const where = r.span ? `${file}:${index.at(r.span.start).line}:${index.at(r.span.start).column}` : (r.path ?? '');
-      lines.push(`   ${c.cyan('=')} note: ${r.message}${where ? ` (${where})` : ''}`);
-    }
-    for (const f of d.fixes ?? []) lines.push(`   ${c.cyan('=')} ${c.green('fix')}: ${f.title}`);
-    blocks.push(lines.join('\n'));
+    return blocks.join('\n\n');
+  } catch (e) {
+    throw argumentError('renderDiagnostics', e);
   }
-  return blocks.join('\n\n');
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { IToken } from 'chevrotain';
 import { isOperator, type Operator, type Span } from '../ast/index.js';
 import { catalogArgumentProblems, resolveField, type Catalog } from '../catalog/index.js';
-import { QueryError, throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, QueryError, throwBadArgument } from '../diagnostics/index.js';
 import { OPERATORS, operatorOfToken, operatorsFor, type ValueShape } from '../operators/index.js';
 import { detectSyntax } from '../syntax/detect.js';
 import { getEngine } from '../syntax/engine.js';
@@ -69,20 +69,24 @@ export const DEFAULT_MAX_HOVER_LENGTH = 10_000;
  * ```
  */
 export function hover(text: string, offset: number, catalog: Catalog, options: HoverOptions = {}): HoverInfo | undefined {
-  if (typeof text !== 'string') throwBadArgument('hover', 'text', 'a string', text, 'Pass the text being edited.');
-  if (typeof offset !== 'number' || Number.isNaN(offset)) throwBadArgument('hover', 'offset', 'a number (a UTF-16 offset into the text)', offset, 'Pass the cursor position.');
-  const problems = catalogArgumentProblems('hover', catalog);
-  if (problems.length) throw new QueryError(problems, 'hover was called with a bad catalog');
-  if (options === null || typeof options !== 'object') throwBadArgument('hover', 'options', 'an object ({ maxLength? })', options, 'Pass {} or leave it out.');
-  const max = options.maxLength;
-  if (max !== undefined && (typeof max !== 'number' || Number.isNaN(max))) throwBadArgument('hover', 'options.maxLength', 'a number', max, 'Pass the longest text to read, or leave it out.');
-  if (text.length > (max ?? DEFAULT_MAX_HOVER_LENGTH)) return undefined;
-  const at = Math.max(0, Math.min(offset, text.length));
-  if (detectSyntax(text) === 'infix') return hoverInfix(text, at, catalog);
-  const encoded = percentText(text);
-  if (!encoded) return hoverWire(text, at, catalog);
-  const h = hoverWire(encoded.text, encoded.fromInput(at), catalog);
-  return h && { ...h, range: { start: encoded.toInput(h.range.start), end: encoded.toInput(h.range.end) } };
+  try {
+    if (typeof text !== 'string') throwBadArgument('hover', 'text', 'a string', text, 'Pass the text being edited.');
+    if (typeof offset !== 'number' || Number.isNaN(offset)) throwBadArgument('hover', 'offset', 'a number (a UTF-16 offset into the text)', offset, 'Pass the cursor position.');
+    const problems = catalogArgumentProblems('hover', catalog);
+    if (problems.length) throw new QueryError(problems, 'hover was called with a bad catalog');
+    if (options === null || typeof options !== 'object') throwBadArgument('hover', 'options', 'an object ({ maxLength? })', options, 'Pass {} or leave it out.');
+    const max = options.maxLength;
+    if (max !== undefined && (typeof max !== 'number' || Number.isNaN(max))) throwBadArgument('hover', 'options.maxLength', 'a number', max, 'Pass the longest text to read, or leave it out.');
+    if (text.length > (max ?? DEFAULT_MAX_HOVER_LENGTH)) return undefined;
+    const at = Math.max(0, Math.min(offset, text.length));
+    if (detectSyntax(text) === 'infix') return hoverInfix(text, at, catalog);
+    const encoded = percentText(text);
+    if (!encoded) return hoverWire(text, at, catalog);
+    const h = hoverWire(encoded.text, encoded.fromInput(at), catalog);
+    return h && { ...h, range: { start: encoded.toInput(h.range.start), end: encoded.toInput(h.range.end) } };
+  } catch (e) {
+    throw argumentError('hover', e);
+  }
 }
 
 function hoverInfix(text: string, at: number, catalog: Catalog): HoverInfo | undefined {

@@ -7,7 +7,7 @@
  */
 import type { IToken } from 'chevrotain';
 import { isOperator, type Operator } from '../ast/index.js';
-import { throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, throwBadArgument } from '../diagnostics/index.js';
 import { getEngine } from '../syntax/engine.js';
 import { tokenEnd } from '../syntax/token-span.js';
 import { isWordOperator, operatorOfToken } from '../operators/index.js';
@@ -58,21 +58,25 @@ export const DEFAULT_MAX_SEMANTIC_TOKENS_LENGTH = 10_000;
  * ```
  */
 export function semanticTokens(text: string, options: SemanticTokensOptions = {}): SemanticToken[] {
-  if (typeof text !== 'string') throwBadArgument('semanticTokens', 'text', 'a string', text, 'Pass the text being edited.');
-  if (options === null || typeof options !== 'object') throwBadArgument('semanticTokens', 'options', 'an object ({ maxLength? })', options, 'Pass {} or leave it out.');
-  const max = options.maxLength;
-  if (max !== undefined && (typeof max !== 'number' || Number.isNaN(max))) throwBadArgument('semanticTokens', 'options.maxLength', 'a number', max, 'Pass the longest text to read, or leave it out.');
-  if (text.length > (max ?? DEFAULT_MAX_SEMANTIC_TOKENS_LENGTH)) return [];
-  const first = /\S/.exec(text)?.[0];
-  if (first === '[') return wireTokens(text);
-  if (first === undefined) return [];
-  if (first === '%') {
-    const encoded = percentText(text);
-    if (!encoded || /\S/.exec(encoded.text)?.[0] !== '[') return [];
-    // A token's end maps to the start of the next character's escape: its own escapes, whole.
-    return wireTokens(encoded.text).map((t) => ({ start: encoded.toInput(t.start), end: encoded.toInput(t.end), type: t.type }));
+  try {
+    if (typeof text !== 'string') throwBadArgument('semanticTokens', 'text', 'a string', text, 'Pass the text being edited.');
+    if (options === null || typeof options !== 'object') throwBadArgument('semanticTokens', 'options', 'an object ({ maxLength? })', options, 'Pass {} or leave it out.');
+    const max = options.maxLength;
+    if (max !== undefined && (typeof max !== 'number' || Number.isNaN(max))) throwBadArgument('semanticTokens', 'options.maxLength', 'a number', max, 'Pass the longest text to read, or leave it out.');
+    if (text.length > (max ?? DEFAULT_MAX_SEMANTIC_TOKENS_LENGTH)) return [];
+    const first = /\S/.exec(text)?.[0];
+    if (first === '[') return wireTokens(text);
+    if (first === undefined) return [];
+    if (first === '%') {
+      const encoded = percentText(text);
+      if (!encoded || /\S/.exec(encoded.text)?.[0] !== '[') return [];
+      // A token's end maps to the start of the next character's escape: its own escapes, whole.
+      return wireTokens(encoded.text).map((t) => ({ start: encoded.toInput(t.start), end: encoded.toInput(t.end), type: t.type }));
+    }
+    return infixTokens(text);
+  } catch (e) {
+    throw argumentError('semanticTokens', e);
   }
-  return infixTokens(text);
 }
 
 /** The kind of each infix token type (by name); punctuation has none. */

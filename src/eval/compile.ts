@@ -1,6 +1,6 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { badArgument, hasErrors, QueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
+import { argumentError, badArgument, hasErrors, QueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
 import { optionKeyProblems } from '../wire/limits.js';
 import { checkOnce, holdsOnKeyless, isCheckedQuery, type CheckedQuery, type LimitOptions } from '../check/index.js';
 import { queryFn } from './closure.js';
@@ -32,11 +32,15 @@ export interface CompileOptions extends LimitOptions {
  * ```
  */
 export function compile(query: Query | CheckedQuery, catalog: Catalog, options: CompileOptions = {}): Predicate {
-  const optionProblems = compileOptionProblems('compile', options);
-  if (optionProblems.length) throw new QueryError(optionProblems, 'compile was given an unknown option');
-  const { diagnostics, plan } = checkOnce(query, catalog, options ?? undefined);
-  if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
-  return compilePlan(plan, options);
+  try {
+    const optionProblems = compileOptionProblems('compile', options);
+    if (optionProblems.length) throw new QueryError(optionProblems, 'compile was given an unknown option');
+    const { diagnostics, plan } = checkOnce(query, catalog, options ?? undefined);
+    if (!plan || hasErrors(diagnostics)) throw new QueryError(diagnostics);
+    return compilePlan(plan, options);
+  } catch (e) {
+    throw argumentError('compile', e);
+  }
 }
 
 /** The option names of {@link compile}. */
@@ -60,10 +64,14 @@ export function compileOptionProblems(fn: string, options: unknown): Diagnostic[
  * that validate once and compile the same query several times, or on several backends).
  */
 export function compileChecked(checked: CheckedQuery, options: CompileOptions = {}): Predicate {
-  if (!isCheckedQuery(checked)) throwBadArgument('compileChecked', 'checked', 'a checked query (the plan of check(query, catalog))', checked, 'Pass check(query, catalog).plan, or call compile(query, catalog).');
-  const optionProblems = compileOptionProblems('compileChecked', options);
-  if (optionProblems.length) throw new QueryError(optionProblems, 'compileChecked was given a bad option');
-  return compilePlan(checked, options);
+  try {
+    if (!isCheckedQuery(checked)) throwBadArgument('compileChecked', 'checked', 'a checked query (the plan of check(query, catalog))', checked, 'Pass check(query, catalog).plan, or call compile(query, catalog).');
+    const optionProblems = compileOptionProblems('compileChecked', options);
+    if (optionProblems.length) throw new QueryError(optionProblems, 'compileChecked was given a bad option');
+    return compilePlan(checked, options);
+  } catch (e) {
+    throw argumentError('compileChecked', e);
+  }
 }
 
 function compilePlan(checked: CheckedQuery, options: CompileOptions): Predicate {
@@ -98,11 +106,15 @@ export function matches(query: Query | CheckedQuery, catalog: Catalog, item: unk
 
 /** The items that match, in their order. Throws QueryError for an invalid query. */
 export function filter<T>(items: readonly T[], query: Query | CheckedQuery, catalog: Catalog, options: CompileOptions = {}): T[] {
-  const p = compile(query, catalog, options);
-  if (!Array.isArray(items)) throwBadArgument('filter', 'items', 'an array of items', items, 'Pass the raw items as an array.');
-  const out: T[] = [];
-  eachItem(items, (it) => {
-    if (p(it)) out.push(it as T);
-  });
-  return out;
+  try {
+    const p = compile(query, catalog, options);
+    if (!Array.isArray(items)) throwBadArgument('filter', 'items', 'an array of items', items, 'Pass the raw items as an array.');
+    const out: T[] = [];
+    eachItem(items, (it) => {
+      if (p(it)) out.push(it as T);
+    });
+    return out;
+  } catch (e) {
+    throw argumentError('filter', e);
+  }
 }

@@ -1,9 +1,14 @@
 import type { ClausePlan, ValueTest } from '../check/index.js';
 import { phraseMatcher, termsMatcher, type StringMatcher } from '../text/matcher.js';
+import { argumentError } from '../diagnostics/index.js';
 
 /** The canonical string of a Referenced id (docs/semantics.md section 3). */
 export function canonicalId(v: string | number): string {
-  return typeof v === 'string' ? v : String(v);
+  try {
+    return typeof v === 'string' ? v : String(v);
+  } catch (e) {
+    throw argumentError('canonicalId', e);
+  }
 }
 
 /** Whether JavaScript's `<` on strings agrees with code point order against `value` (no unit at or above U+D800 in it). */

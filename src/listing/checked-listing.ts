@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/index.js';
 import { checkOnce, type CheckedQuery, type LimitOptions } from '../check/index.js';
-import { hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { argumentError, badArgument, hasErrors, type Diagnostic } from '../diagnostics/index.js';
 import { fnv1a } from '../text/hash.js';
 import { givenQ, readListingParamsWith, withQuery, type Listing, type ReadListingOptions } from './params.js';
 
@@ -25,9 +25,21 @@ export interface CheckedListing {
  * Reads the parameters of List Catalog Items and checks `q` against the catalog, once, whatever
  * the page (first page, or either side of a `boundary-id`): the backends then compile the plan
  * and never check again. `q` is checked even when another parameter is bad, so that every problem
- * is reported at once; a `q` that is already a checked query is not checked again. Never throws.
+ * is reported at once; a `q` that is already a checked query is not checked again. Never throws:
+ * arguments it cannot use (options that are not an object, a Proxy that throws) are diagnostics.
  */
 export function readCheckedListing(params: unknown, catalog: Catalog, options: ReadListingOptions & LimitOptions): CheckedListing {
+  if (options === null || typeof options !== 'object') {
+    return { diagnostics: [badArgument('readCheckedListing', 'options', 'an object ({} or { limits, ... })', options, 'Pass {} for the defaults.')] };
+  }
+  try {
+    return readChecked(params, catalog, options);
+  } catch (e) {
+    return { diagnostics: [...argumentError('readCheckedListing', e).diagnostics] };
+  }
+}
+
+function readChecked(params: unknown, catalog: Catalog, options: ReadListingOptions & LimitOptions): CheckedListing {
   const text = options.limits === undefined ? rememberableQ(params) : undefined;
   const known = text === undefined ? undefined : recent.get(text);
   if (known && known.catalog === catalog) {

@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/index.js';
 import { compareCodePoints } from '../text/index.js';
+import { argumentError, throwBadArgument } from '../diagnostics/index.js';
 
 /** An item id as the listing sees it: a JSON string or a finite JSON number. */
 export type ItemId = string | number;
@@ -35,10 +36,16 @@ export function isItemId(value: unknown): value is ItemId {
  * number, zero or a positive number, like a sort comparator.
  */
 export function compareIds(a: ItemId, b: ItemId): number {
-  if (typeof a === 'number') {
-    if (typeof b !== 'number') return -1;
-    return a < b ? -1 : a > b ? 1 : 0;
+  try {
+    if (typeof a !== 'number' && typeof a !== 'string') throwBadArgument('compareIds', 'a', 'an item id (a string or a number)', a, 'Pass two ids, as itemId returns them.');
+    if (typeof b !== 'number' && typeof b !== 'string') throwBadArgument('compareIds', 'b', 'an item id (a string or a number)', b, 'Pass two ids, as itemId returns them.');
+    if (typeof a === 'number') {
+      if (typeof b !== 'number') return -1;
+      return a < b ? -1 : a > b ? 1 : 0;
+    }
+    if (typeof b === 'number') return 1;
+    return compareCodePoints(a, b);
+  } catch (e) {
+    throw argumentError('compareIds', e);
   }
-  if (typeof b === 'number') return 1;
-  return compareCodePoints(a, b);
 }

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/index.js';
-import { guard, throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, guard, guardAll, throwBadArgument } from '../diagnostics/index.js';
 import { itemId, type ItemId } from './ids.js';
 
 /** `{ Id, Name }` of a brand, merchant or product in the listed form; each part only when the raw data has it. */
@@ -67,10 +67,14 @@ function wellFormed(s: string): string {
  * the listed `Id` keeps the id as it is.
  */
 export function itemUri(id: ItemId, catalog: Catalog, options: ListedItemOptions = {}): string {
-  if (typeof id !== 'string' && typeof id !== 'number') throwBadArgument('itemUri', 'id', 'an item id (a string or a number)', id, "Pass the item's id, the value of its Aliases.Id key.");
-  if (typeof catalog !== 'object' || catalog === null) throwBadArgument('itemUri', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
-  if (options === null || typeof options !== 'object') throwBadArgument('itemUri', 'options', 'an object such as { networkId, tableId }', options, 'Leave it out for the defaults.');
-  return uriPrefix(catalog, options) + encodeURIComponent(wellFormed(String(id)));
+  try {
+    if (typeof id !== 'string' && typeof id !== 'number') throwBadArgument('itemUri', 'id', 'an item id (a string or a number)', id, "Pass the item's id, the value of its Aliases.Id key.");
+    if (typeof catalog !== 'object' || catalog === null) throwBadArgument('itemUri', 'catalog', 'a catalog object', catalog, 'Pass the catalog returned by loadCatalog(json).');
+    if (options === null || typeof options !== 'object') throwBadArgument('itemUri', 'options', 'an object such as { networkId, tableId }', options, 'Leave it out for the defaults.');
+    return uriPrefix(catalog, options) + encodeURIComponent(wellFormed(String(id)));
+  } catch (e) {
+    throw argumentError('itemUri', e);
+  }
 }
 
 /** `itemdb://<NetworkId>/<TableId>/`. */
@@ -100,7 +104,7 @@ export function cutName(name: string): string {
  * an id (it is never listed).
  */
 export function toListedItem(item: unknown, catalog: Catalog, options: ListedItemOptions = {}): ListedItem | undefined {
-  return guard('toListedItem', () => listedReader(catalog, options)(item));
+  return guardAll('toListedItem', () => listedReader(catalog, options)(item));
 }
 
 /**
@@ -158,7 +162,7 @@ export function listedReader(catalog: Catalog, options: ListedItemOptions = {}):
  * gets the same listed form.
  */
 export function listedRawKeys(catalog: Catalog): string[] {
-  return guard('listedRawKeys', () => {
+  return guardAll('listedRawKeys', () => {
     const a = catalog.Aliases;
     const keys: unknown[] = [ownDataValue(a, 'Id'), ownDataValue(a, 'Name')];
     for (const g of ['Brand', 'Category', 'Merchant'] as const) {

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/index.js';
-import { guard } from '../diagnostics/index.js';
+import { argumentError, guardAll } from '../diagnostics/index.js';
 import { isImmutable, type Query } from '../ast/index.js';
 import { encode } from '../wire/index.js';
 import { compareIds, itemId, type ItemId } from './ids.js';
@@ -41,17 +41,21 @@ export interface PageSides {
 
 /** Whether `id` lies on the page side of the listing's boundary (always true without a boundary). */
 export function boundaryHolds(listing: Listing, id: ItemId): boolean {
-  if (listing.boundary === undefined) return true;
-  const c = compareIds(id, listing.boundary);
-  switch (listing.comparison ?? '>') {
-    case '>':
-      return c > 0;
-    case '>=':
-      return c >= 0;
-    case '<':
-      return c < 0;
-    case '<=':
-      return c <= 0;
+  try {
+    if (listing.boundary === undefined) return true;
+    const c = compareIds(id, listing.boundary);
+    switch (listing.comparison ?? '>') {
+      case '>':
+        return c > 0;
+      case '>=':
+        return c >= 0;
+      case '<':
+        return c < 0;
+      case '<=':
+        return c <= 0;
+    }
+  } catch (e) {
+    throw argumentError('boundaryHolds', e);
   }
 }
 
@@ -60,7 +64,11 @@ export function boundaryHolds(listing: Listing, id: ItemId): boolean {
  * nearest below the boundary, so they are fetched descending (then reversed); all others ascending.
  */
 export function scanDirection(listing: Listing): 'asc' | 'desc' {
-  return listing.comparison === '<' || listing.comparison === '<=' ? 'desc' : 'asc';
+  try {
+    return listing.comparison === '<' || listing.comparison === '<=' ? 'desc' : 'asc';
+  } catch (e) {
+    throw argumentError('scanDirection', e);
+  }
 }
 
 /** The opposite condition of a comparison (`>` and `<=`, `>=` and `<`). */
@@ -88,7 +96,11 @@ const lastEncoded: { query?: Query; text?: string } = {};
 
 /** The Scope of a listing, optionally with another boundary. */
 export function scopeOf(listing: Listing, boundary?: { id: ItemId; comparison: Comparison }): Scope {
-  return scopeWith(listing, listing.query.clauses.length ? encodeScopeQuery(listing.query) : undefined, boundary);
+  try {
+    return scopeWith(listing, listing.query.clauses.length ? encodeScopeQuery(listing.query) : undefined, boundary);
+  } catch (e) {
+    throw argumentError('scopeOf', e);
+  }
 }
 
 /** {@link scopeOf} with the query already encoded (a page writes up to three scopes of one query). */
@@ -120,7 +132,7 @@ export function buildPage(
   catalog: Catalog,
   options: ListedItemOptions = {},
 ): ListPage {
-  return guard('buildPage', () => {
+  return guardAll('buildPage', () => {
     const listed: ListedItem[] = [];
     const read = listedReader(catalog, options);
     for (const it of items) {
@@ -173,7 +185,7 @@ function pageFrame(listing: Listing, firstId: ItemId | undefined, lastId: ItemId
  * boundary and the limit, and builds the response with {@link buildPage}.
  */
 export function pageOf(listing: Listing, matching: readonly unknown[], catalog: Catalog, options: ListedItemOptions = {}): ListPage {
-  return guard('pageOf', () => {
+  return guardAll('pageOf', () => {
     const withIds: { id: ItemId; item: unknown }[] = [];
     for (const item of matching) {
       const id = itemId(item, catalog);

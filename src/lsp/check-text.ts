@@ -3,7 +3,7 @@
  * catalog, the syntax alone (parse or decode), so that a typo is still underlined.
  */
 import type { Catalog } from '../catalog/index.js';
-import type { Diagnostic } from '../diagnostics/index.js';
+import { argumentError, type Diagnostic } from '../diagnostics/index.js';
 import { lint, type LintOptions } from '../editor/index.js';
 import { detectSyntax, parse, type DetectedSyntax } from '../syntax/index.js';
 import { decode } from '../wire/index.js';
@@ -17,13 +17,17 @@ export interface TextCheck {
 
 /** Lints `text` against `catalog`, or checks its syntax only when there is no catalog. */
 export function checkText(text: string, catalog: Catalog | undefined, options: LintOptions = EDITOR_LINT_OPTIONS): TextCheck {
-  if (catalog) {
-    const r = lint(text, catalog, options);
-    return { diagnostics: r.diagnostics, syntax: r.syntax };
+  try {
+    if (catalog) {
+      const r = lint(text, catalog, options);
+      return { diagnostics: r.diagnostics, syntax: r.syntax };
+    }
+    if (detectSyntax(text) === 'infix') return { diagnostics: parse(text, options.limits).diagnostics, syntax: 'infix' };
+    const d = decode(text, options.limits);
+    const map = d.mapOffset ?? ((o: number) => o);
+    const diagnostics = d.diagnostics.map((x) => (x.span ? { ...x, span: { start: map(x.span.start), end: map(x.span.end) } } : x));
+    return { diagnostics, syntax: 'wire' };
+  } catch (e) {
+    throw argumentError('checkText', e);
   }
-  if (detectSyntax(text) === 'infix') return { diagnostics: parse(text, options.limits).diagnostics, syntax: 'infix' };
-  const d = decode(text, options.limits);
-  const map = d.mapOffset ?? ((o: number) => o);
-  const diagnostics = d.diagnostics.map((x) => (x.span ? { ...x, span: { start: map(x.span.start), end: map(x.span.end) } } : x));
-  return { diagnostics, syntax: 'wire' };
 }

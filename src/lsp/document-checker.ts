@@ -8,14 +8,18 @@ import type { Catalog } from '../catalog/index.js';
 import type { LintOptions } from '../editor/index.js';
 import { checkText, type TextCheck } from './check-text.js';
 import { EDITOR_LINT_OPTIONS } from './editor-limits.js';
-import { IncrementalLinter } from './incremental.js';
+import { IncrementalLinter, lintLimits } from './incremental.js';
 
 /** Checks successive versions of one document's text. */
 export class DocumentChecker {
   private readonly linter: IncrementalLinter;
 
-  /** `options`: the limits to check with (default {@link EDITOR_LINT_OPTIONS}). */
+  /**
+   * `options`: the limits to check with (default {@link EDITOR_LINT_OPTIONS}). A value that is not
+   * such an object (or cannot be read) is a QueryError.
+   */
   constructor(private readonly options: LintOptions = EDITOR_LINT_OPTIONS) {
+    lintLimits('DocumentChecker', options);
     this.linter = new IncrementalLinter(options);
   }
 

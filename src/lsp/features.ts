@@ -5,9 +5,9 @@
  * server.ts wires them to the protocol.
  */
 import type { CodeAction, CompletionItem, DocumentSymbol, Hover, Range, TextEdit } from 'vscode-languageserver';
-import { LineIndex, type Query, type Span } from '../ast/index.js';
+import type { Query, Span } from '../ast/index.js';
 import { resolveField, type Catalog } from '../catalog/index.js';
-import { lspPosition, type LspDiagnostic, type LspRange } from '../diagnostics/index.js';
+import { argumentError, LineIndex, lspPosition, type LspDiagnostic, type LspRange } from '../diagnostics/index.js';
 import { complete, hover, semanticTokens, SEMANTIC_TOKEN_TYPES } from '../editor/index.js';
 import { detectSyntax, format, formatClause, parse } from '../syntax/index.js';
 import { decode, encode, toWire } from '../wire/index.js';
@@ -33,28 +33,36 @@ export class Positions {
  * its text alone cannot tell it from an infix one.
  */
 export function completionItems(text: string, offset: number, catalog: Catalog, items: readonly unknown[] | undefined, wire = false): CompletionItem[] {
-  const at = new Positions(text);
-  // The user's own document: completed up to the length the editor lints (EDITOR_LINT_OPTIONS).
-  const options = items ? { items, maxLength: EDITOR_MAX_LENGTH } : { maxLength: EDITOR_MAX_LENGTH };
-  const proposals =
-    wire && text.trim() === ''
-      ? complete('[', 1, catalog, options).map((c) => ({ ...c, insertText: '[' + c.insertText, range: { start: offset, end: offset } }))
-      : complete(text, offset, catalog, options);
-  return proposals.map((c, i) => ({
-    label: c.label,
-    kind: COMPLETION_KIND[c.kind],
-    detail: c.detail,
-    // Wire proposals are JSON strings: the client filters the typed `"br` against this.
-    filterText: c.insertText,
-    sortText: String(i).padStart(5, '0'),
-    textEdit: { range: at.range(c.range), newText: c.insertText },
-  }));
+  try {
+    const at = new Positions(text);
+    // The user's own document: completed up to the length the editor lints (EDITOR_LINT_OPTIONS).
+    const options = items ? { items, maxLength: EDITOR_MAX_LENGTH } : { maxLength: EDITOR_MAX_LENGTH };
+    const proposals =
+      wire && text.trim() === ''
+        ? complete('[', 1, catalog, options).map((c) => ({ ...c, insertText: '[' + c.insertText, range: { start: offset, end: offset } }))
+        : complete(text, offset, catalog, options);
+    return proposals.map((c, i) => ({
+      label: c.label,
+      kind: COMPLETION_KIND[c.kind],
+      detail: c.detail,
+      // Wire proposals are JSON strings: the client filters the typed `"br` against this.
+      filterText: c.insertText,
+      sortText: String(i).padStart(5, '0'),
+      textEdit: { range: at.range(c.range), newText: c.insertText },
+    }));
+  } catch (e) {
+    throw argumentError('completionItems', e);
+  }
 }
 
 /** The hover at `offset`, in Markdown; none in a document longer than the server reads. */
 export function hoverAt(text: string, offset: number, catalog: Catalog): Hover | null {
-  const h = hover(text, offset, catalog, { maxLength: EDITOR_MAX_LENGTH });
-  return h ? { contents: { kind: 'markdown', value: h.contents }, range: new Positions(text).range(h.range) } : null;
+  try {
+    const h = hover(text, offset, catalog, { maxLength: EDITOR_MAX_LENGTH });
+    return h ? { contents: { kind: 'markdown', value: h.contents }, range: new Positions(text).range(h.range) } : null;
+  } catch (e) {
+    throw argumentError('hoverAt', e);
+  }
 }
 
 /**
@@ -77,44 +85,52 @@ export function formatDocument(text: string): TextEdit[] {
  * diagnostics are the server's own for the current version (their `data.fixes` hold ready edits).
  */
 export function codeActions(uri: string, diagnostics: readonly LspDiagnostic[], range: Range): CodeAction[] {
-  const out: CodeAction[] = [];
-  for (const d of diagnostics) {
-    if (!meets(d.range, range)) continue;
-    const fixes = d.data?.fixes ?? [];
-    for (const f of fixes) {
-      out.push({
-        title: f.title,
-        kind: 'quickfix',
-        diagnostics: [d as never],
-        isPreferred: fixes.length === 1,
-        edit: { changes: { [uri]: f.edits.map((e) => ({ range: e.range, newText: e.newText })) } },
-      });
+  try {
+    const out: CodeAction[] = [];
+    for (const d of diagnostics) {
+      if (!meets(d.range, range)) continue;
+      const fixes = d.data?.fixes ?? [];
+      for (const f of fixes) {
+        out.push({
+          title: f.title,
+          kind: 'quickfix',
+          diagnostics: [d as never],
+          isPreferred: fixes.length === 1,
+          edit: { changes: { [uri]: f.edits.map((e) => ({ range: e.range, newText: e.newText })) } },
+        });
+      }
     }
+    return out;
+  } catch (e) {
+    throw argumentError('codeActions', e);
   }
-  return out;
 }
 
 /** One symbol per clause: its canonical infix text, the attribute type, the field as selection. */
 export function documentSymbols(text: string, catalog: Catalog | undefined): DocumentSymbol[] {
-  const q = readQuery(text, true);
-  if (!q) return [];
-  const at = new Positions(text);
-  const symbols: DocumentSymbol[] = [];
-  for (const c of q.query.clauses) {
-    const s = c.spans;
-    if (!s) continue;
-    const range = at.range(mapSpan(s.clause, q.map));
-    const selection = at.range(mapSpan(s.field, q.map));
-    const r = catalog ? resolveField(catalog, c.field) : undefined;
-    symbols.push({
-      name: formatClause(c),
-      ...(r?.ok ? { detail: `${r.attribute.Type}, ${r.attribute.Cardinality}` } : {}),
-      kind: 8, // Field
-      range,
-      selectionRange: inside(selection, range) ? selection : range,
-    });
+  try {
+    const q = readQuery(text, true);
+    if (!q) return [];
+    const at = new Positions(text);
+    const symbols: DocumentSymbol[] = [];
+    for (const c of q.query.clauses) {
+      const s = c.spans;
+      if (!s) continue;
+      const range = at.range(mapSpan(s.clause, q.map));
+      const selection = at.range(mapSpan(s.field, q.map));
+      const r = catalog ? resolveField(catalog, c.field) : undefined;
+      symbols.push({
+        name: formatClause(c),
+        ...(r?.ok ? { detail: `${r.attribute.Type}, ${r.attribute.Cardinality}` } : {}),
+        kind: 8, // Field
+        range,
+        selectionRange: inside(selection, range) ? selection : range,
+      });
+    }
+    return symbols;
+  } catch (e) {
+    throw argumentError('documentSymbols', e);
   }
-  return symbols;
 }
 
 /** The query of a text (the clauses read despite errors when `partial`), with the span map of wire text. */

@@ -19,7 +19,7 @@ import { checkClause, type CheckedClause } from '../check/check-clause.js';
 import { checkContext } from '../check/context.js';
 import { checkRelations } from '../check/relations.js';
 import { checkLimits, fixEdits, resolveQueryLimits, wirePrinter, type QueryLimits } from '../check/index.js';
-import { capDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+import { argumentError, capDiagnostics, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
 import { lint, type LintOptions, type LintResult } from '../editor/index.js';
 import { detectSyntax, parse } from '../syntax/index.js';
 import { forEdits, withInfixEdits } from '../editor/lint.js';
@@ -85,6 +85,16 @@ const WIRE: Dialect = {
   },
 };
 
+/** The limits of lint options given to `fn`; a QueryError for options it cannot use. */
+export function lintLimits(fn: string, options: LintOptions): QueryLimits {
+  if (options === null || typeof options !== 'object') throwBadArgument(fn, 'options', 'an object ({ limits? })', options, 'Pass {} or leave it out.');
+  try {
+    return resolveQueryLimits(options.limits);
+  } catch (e) {
+    throw argumentError(fn, e);
+  }
+}
+
 /** Lints successive versions of documents, reusing what did not change. */
 export class IncrementalLinter {
   private parsed = new Map<string, ParsedClause>();
@@ -94,9 +104,12 @@ export class IncrementalLinter {
   lastMode: 'incremental' | 'full' = 'full';
   private readonly limits: QueryLimits;
 
-  /** `options`: the limits of `lint` (docs/limits.md), applied exactly as `lint` applies them. */
+  /**
+   * `options`: the limits of `lint` (docs/limits.md), applied exactly as `lint` applies them. A
+   * value that is not such an object (or cannot be read) is a QueryError.
+   */
   constructor(private readonly options: LintOptions = {}) {
-    this.limits = resolveQueryLimits(options.limits);
+    this.limits = lintLimits('IncrementalLinter', options);
   }
 
   /** The same as `lint(text, catalog, options)`. */

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import type * as Lsp from 'vscode-languageserver/node';
 import type * as TextDocuments from 'vscode-languageserver-textdocument';
-import { toLspDiagnostics, type LspDiagnostic } from '../diagnostics/index.js';
+import { argumentError, throwBadArgument, toLspDiagnostics, type LspDiagnostic } from '../diagnostics/index.js';
 import { DocumentChecker } from './document-checker.js';
 import { codeActions, completionItems, documentSymbols, formatDocument, hoverAt, SEMANTIC_TOKENS_LEGEND, semanticTokensData } from './features.js';
 import { CONFIG_FILE, filePath, Sources, type SourceSettings } from './sources.js';
@@ -34,16 +34,24 @@ interface DocumentState {
 
 /** Starts the server; it runs until the client sends `exit` (the process then exits). */
 export function startServer(options: ServerOptions = {}): void {
+  // The options are read once, before anything starts: options that cannot be read (a revoked
+  // Proxy, a getter that throws) are a QueryError, not a server half started.
+  let given: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; catalog: ServerOptions['catalog']; items: ServerOptions['items']; version: ServerOptions['version'] };
+  try {
+    if (options === null || typeof options !== 'object') throwBadArgument('startServer', 'options', 'an object ({ catalog?, items?, input?, output? })', options, 'Pass {} or leave it out.');
+    given = { input: options.input ?? process.stdin, output: options.output ?? process.stdout, catalog: options.catalog, items: options.items, version: options.version };
+  } catch (e) {
+    throw argumentError('startServer', e);
+  }
+  const { input, output } = given;
   const req = createRequire(import.meta.url);
   const lsp = req('vscode-languageserver/node') as typeof Lsp;
   const { TextDocument } = req('vscode-languageserver-textdocument') as typeof TextDocuments;
-  const input = options.input ?? process.stdin;
-  const output = options.output ?? process.stdout;
   // Given as streams (not readers), the connection also ends the process when the client closes
   // its end of the pipe without `exit`.
   const connection = lsp.createConnection(lsp.ProposedFeatures.all, input, output);
   const documents = new lsp.TextDocuments(TextDocument);
-  const sources = new Sources({ ...(options.catalog !== undefined ? { catalog: options.catalog } : {}), ...(options.items !== undefined ? { items: options.items } : {}) });
+  const sources = new Sources({ ...(given.catalog !== undefined ? { catalog: given.catalog } : {}), ...(given.items !== undefined ? { items: given.items } : {}) });
   const states = new Map<string, DocumentState>();
   const reported = new Set<string>();
   let watchRegistration = false;
@@ -162,7 +170,7 @@ export function startServer(options: ServerOptions = {}): void {
         documentSymbolProvider: true,
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
       },
-      serverInfo: { name: 'catq', ...(options.version ? { version: options.version } : {}) },
+      serverInfo: { name: 'catq', ...(given.version ? { version: given.version } : {}) },
     };
   });
 

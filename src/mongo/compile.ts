@@ -5,7 +5,7 @@
  */
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { hasErrors, QueryError } from '../diagnostics/index.js';
+import { argumentError, hasErrors, QueryError } from '../diagnostics/index.js';
 import { itemRoot, fieldValue, type ItemRoot } from './access.js';
 import { compileClause } from './clause.js';
 import { prefilter } from './prefilter.js';
@@ -25,8 +25,12 @@ import type { MongoExpr, MongoFilter, MongoOptions } from './types.js';
  * //   { $expr: { $let: { vars: { v: { $getField: ... } }, in: { $and: [{ $isNumber: '$$v' }, { $gt: ['$$v', { $literal: 10 }] }] } } } } ] }
  */
 export function toMongo(q: Query | CheckedQuery, catalog: Catalog, options?: MongoOptions): MongoFilter {
-  const root = itemRoot(options, 'toMongo');
-  return combine(compileClauses(q, catalog, root, options));
+  try {
+    const root = itemRoot(options, 'toMongo');
+    return combine(compileClauses(q, catalog, root, options));
+  } catch (e) {
+    throw argumentError('toMongo', e);
+  }
 }
 
 /** What one clause compiles to: the exact `$expr`, and an index-friendly superset when there is one. */

@@ -8,7 +8,7 @@
 import type { Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
 import { isCheckedQuery, type CheckedQuery } from '../check/index.js';
-import { describeValue, diagnostic, type Diagnostic, guard, QueryError, throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, describeValue, diagnostic, guardAll, QueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
 import {
   buildPage,
   COMPARISONS,
@@ -70,36 +70,40 @@ export interface MongoListing {
  * (`listing/*` codes).
  */
 export function toMongoListing(q: Query | CheckedQuery, catalog: Catalog, params: MongoListingParams = {}, options?: MongoOptions): MongoListing {
-  const catalogProblems = catalogArgumentProblems('toMongoListing', catalog);
-  if (catalogProblems.length) throw new QueryError(catalogProblems, 'toMongoListing was called with a bad catalog');
-  if (params === null || typeof params !== 'object') throwBadArgument('toMongoListing', 'params', 'an object such as { boundary, comparison, limit }', params, 'Leave it out for the first page of 100.');
-  const listing = checkWindow(q, params);
-  const root = itemRoot(options, 'toMongoListing');
-  const idKey = catalog.Aliases.Id;
-  const clauses = compileClauses(q, catalog, root, options);
-  const id = fieldValue(root, idKey);
-  const idIs = (test: MongoExpr) => ({ $expr: letIn({ id }, test) });
-  const withId = (test: MongoExpr): MongoFilter => combine(clauses, [idIs(test)]);
-  const reverse = scanDirection(listing) === 'desc';
-  const filter = withId(onSide(listing.boundary, listing.comparison));
-  const dir = reverse ? -1 : 1;
-  const fetch = listing.limit + 1;
-  // `__proto__` is a fine MongoDB field name, but JavaScript tools (mingo among them) refuse it in
-  // paths; sorting through $getField costs nothing in meaning.
-  const plainKey = isPlainPath(idKey) && !idKey.includes('.') && idKey !== '__proto__';
-  const sort: MongoSort | undefined = plainKey ? { [root.prefix === undefined ? idKey : `${root.prefix}.${idKey}`]: dir } : undefined;
-  // Without a nameable key, sort on the id computed by $getField, wrapped so that no field of
-  // the document can collide with the sort key, and unwrapped after the limit.
-  const pipeline: MongoFilter[] = sort
-    ? [{ $match: filter }, { $sort: sort }, { $limit: fetch }]
-    : [{ $match: filter }, { $replaceWith: { key: id, doc: '$$ROOT' } }, { $sort: { key: dir } }, { $limit: fetch }, { $replaceWith: '$doc' }];
-  const out: { -readonly [K in keyof MongoListing]: MongoListing[K] } = { filter, pipeline, limit: listing.limit, fetch, reverse, listing };
-  if (sort) out.sort = sort;
-  if (listing.boundary !== undefined && listing.comparison !== undefined) {
-    out.farSide = withId(onSide(listing.boundary, complementComparison(listing.comparison)));
+  try {
+    const catalogProblems = catalogArgumentProblems('toMongoListing', catalog);
+    if (catalogProblems.length) throw new QueryError(catalogProblems, 'toMongoListing was called with a bad catalog');
+    if (params === null || typeof params !== 'object') throwBadArgument('toMongoListing', 'params', 'an object such as { boundary, comparison, limit }', params, 'Leave it out for the first page of 100.');
+    const listing = checkWindow(q, params);
+    const root = itemRoot(options, 'toMongoListing');
+    const idKey = catalog.Aliases.Id;
+    const clauses = compileClauses(q, catalog, root, options);
+    const id = fieldValue(root, idKey);
+    const idIs = (test: MongoExpr) => ({ $expr: letIn({ id }, test) });
+    const withId = (test: MongoExpr): MongoFilter => combine(clauses, [idIs(test)]);
+    const reverse = scanDirection(listing) === 'desc';
+    const filter = withId(onSide(listing.boundary, listing.comparison));
+    const dir = reverse ? -1 : 1;
+    const fetch = listing.limit + 1;
+    // `__proto__` is a fine MongoDB field name, but JavaScript tools (mingo among them) refuse it in
+    // paths; sorting through $getField costs nothing in meaning.
+    const plainKey = isPlainPath(idKey) && !idKey.includes('.') && idKey !== '__proto__';
+    const sort: MongoSort | undefined = plainKey ? { [root.prefix === undefined ? idKey : `${root.prefix}.${idKey}`]: dir } : undefined;
+    // Without a nameable key, sort on the id computed by $getField, wrapped so that no field of
+    // the document can collide with the sort key, and unwrapped after the limit.
+    const pipeline: MongoFilter[] = sort
+      ? [{ $match: filter }, { $sort: sort }, { $limit: fetch }]
+      : [{ $match: filter }, { $replaceWith: { key: id, doc: '$$ROOT' } }, { $sort: { key: dir } }, { $limit: fetch }, { $replaceWith: '$doc' }];
+    const out: { -readonly [K in keyof MongoListing]: MongoListing[K] } = { filter, pipeline, limit: listing.limit, fetch, reverse, listing };
+    if (sort) out.sort = sort;
+    if (listing.boundary !== undefined && listing.comparison !== undefined) {
+      out.farSide = withId(onSide(listing.boundary, complementComparison(listing.comparison)));
+    }
+    if (root.prefix !== undefined) out.prefix = root.prefix;
+    return out;
+  } catch (e) {
+    throw argumentError('toMongoListing', e);
   }
-  if (root.prefix !== undefined) out.prefix = root.prefix;
-  return out;
 }
 
 /** The id `$$id` is listable and lies on the page side of the boundary (id order of docs/semantics.md section 6). */
@@ -151,7 +155,7 @@ export function mongoPage(
   catalog: Catalog,
   options: ListedItemOptions = {},
 ): ListPage {
-  return guard('mongoPage', () => {
+  return guardAll('mongoPage', () => {
     const more = fetched.length > ml.limit;
     const docs = fetched.slice(0, ml.limit);
     if (ml.reverse) docs.reverse();

@@ -7,7 +7,7 @@
  * empty query. `parse(format(q))` gives `q` back for every query.
  */
 import { isOperator, isQuery, type Clause, type JsonValue, type Query } from '../ast/index.js';
-import { guardAll, throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, guardAll, throwBadArgument } from '../diagnostics/index.js';
 import { OPERATORS } from '../operators/index.js';
 import { BARE_FIELD, KEYWORDS } from './tokens.js';
 
@@ -15,7 +15,11 @@ const reserved: ReadonlySet<string> = new Set(KEYWORDS);
 
 /** Whether `name` can be written without back-quotes (see {@link BARE_FIELD}; keywords cannot). */
 export function isBareField(name: string): boolean {
-  return BARE_FIELD.test(name) && !reserved.has(name);
+  try {
+    return BARE_FIELD.test(name) && !reserved.has(name);
+  } catch (e) {
+    throw argumentError('isBareField', e);
+  }
 }
 
 /**

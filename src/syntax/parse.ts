@@ -2,8 +2,8 @@
  * `parse(text)`: infix text to a query, with every diagnostic at once. Never throws.
  */
 import type { CstNode, IRecognitionException, IToken } from 'chevrotain';
-import { beyondLimit, LineIndex, query, type LineColumn, type Query, type Span } from '../ast/index.js';
-import { badArgument, capDiagnostics, DEFAULT_MAX_DIAGNOSTICS, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { beyondLimit, query, type LineColumn, type Query, type Span } from '../ast/index.js';
+import { argumentError, badArgument, capDiagnostics, DEFAULT_MAX_DIAGNOSTICS, diagnostic, hasErrors, LineIndex, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
 import { ownOptions } from '../wire/index.js';
 import { optionKeyProblems, QUERY_LIMIT_KEYS } from '../wire/limits.js';
 import type { QueryCstNode } from './cst.js';
@@ -285,8 +285,13 @@ function anyStartIn(sorted: readonly Span[], from: number, to: number): boolean 
 
 /** Line and column (1-based, UTF-16 columns) of both ends of a span in `text`. */
 export function lineColumns(text: string, span: Span): { readonly start: LineColumn; readonly end: LineColumn } {
-  const lines = new LineIndex(text);
-  return { start: lines.at(span.start), end: lines.at(span.end) };
+  try {
+    if (typeof text !== 'string') throwBadArgument('lineColumns', 'text', 'a string', text, 'Pass the text the span points into.');
+    const lines = new LineIndex(text);
+    return { start: lines.at(span.start), end: lines.at(span.end) };
+  } catch (e) {
+    throw argumentError('lineColumns', e);
+  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { argumentError, throwBadArgument } from '../diagnostics/index.js';
+
 /**
  * Compares strings by Unicode code point (docs/semantics.md section 3), not by UTF-16 code unit as
  * JavaScript's `<` does. The two differ where a surrogate pair (a code point above U+FFFF) meets a
@@ -7,21 +9,27 @@
  * WTF-8 for lone surrogates), which is what SQL `COLLATE "C"` (or SQLite's BINARY) compares.
  */
 export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A unit below U+D800 is a whole code point, and below every unit a surrogate or U+E000..U+FFFF
-    // can start: UTF-16 order is code point order there (see firstDifference for why that holds
-    // after a shared high surrogate too).
-    if (x < 0xd800 || y < 0xd800) return x - y;
-    return firstDifference(a, b, i, x, y);
+  try {
+    if (typeof a !== 'string') throwBadArgument('compareCodePoints', 'a', 'a string', a, 'Pass two strings.');
+    if (typeof b !== 'string') throwBadArgument('compareCodePoints', 'b', 'a string', b, 'Pass two strings.');
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+      const x = a.charCodeAt(i);
+      const y = b.charCodeAt(i);
+      if (x === y) continue;
+      // A unit below U+D800 is a whole code point, and below every unit a surrogate or U+E000..U+FFFF
+      // can start: UTF-16 order is code point order there (see firstDifference for why that holds
+      // after a shared high surrogate too).
+      if (x < 0xd800 || y < 0xd800) return x - y;
+      return firstDifference(a, b, i, x, y);
+    }
+    // A string that is the other's prefix in units is below it in code points as well (when the
+    // prefix ends in a high surrogate the longer string pairs, that surrogate is alone in the prefix,
+    // and a lone high surrogate is below the pair's code point).
+    return a.length - b.length;
+  } catch (e) {
+    throw argumentError('compareCodePoints', e);
   }
-  // A string that is the other's prefix in units is below it in code points as well (when the
-  // prefix ends in a high surrogate the longer string pairs, that surrogate is alone in the prefix,
-  // and a lone high surrogate is below the pair's code point).
-  return a.length - b.length;
 }
 
 const isHigh = (u: number): boolean => u >= 0xd800 && u <= 0xdbff;

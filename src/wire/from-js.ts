@@ -1,5 +1,5 @@
 import type { JsonValue } from '../ast/index.js';
-import { describeValue, diagnostic, pointer, type Diagnostic } from '../diagnostics/index.js';
+import { argumentError, describeValue, diagnostic, isArraySafe, pointer, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
 import { DEPTH_CAP, type DecodeLimits } from './limits.js';
 
 /**
@@ -18,7 +18,8 @@ export function fromJs(input: readonly unknown[], limits: DecodeLimits, diagnost
 /**
  * The problems of one value of a hand-built query (a clause's value, or its field): everything
  * JSON cannot hold, as `wire/not-json` diagnostics at `path` (segments of a JSON pointer) and
- * below (NaN and ±Infinity kept when `keepNonFinite`). Returns the plain copy when there is none. Never throws.
+ * below (NaN and ±Infinity kept when `keepNonFinite`). Returns the plain copy when there is none.
+ * Never throws because of the value; a `path` or `limits` it cannot use is a QueryError.
  */
 export function jsonValueProblems(
   value: unknown,
@@ -26,10 +27,16 @@ export function jsonValueProblems(
   limits: DecodeLimits,
   keepNonFinite = false,
 ): { value?: JsonValue; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const copier = new Copier(limits, diagnostics, path, keepNonFinite);
-  const out = copier.copy(value, 3);
-  return diagnostics.length === 0 && out !== undefined ? { value: out, diagnostics } : { diagnostics };
+  try {
+    if (!isArraySafe(path)) throwBadArgument('jsonValueProblems', 'path', 'an array of JSON pointer segments (strings and numbers)', path, 'Pass [] for the value itself.');
+    if (limits === null || typeof limits !== 'object') throwBadArgument('jsonValueProblems', 'limits', 'the decoder limits (an object such as DEFAULT_LIMITS)', limits, 'Pass DEFAULT_LIMITS.');
+    const diagnostics: Diagnostic[] = [];
+    const copier = new Copier(limits, diagnostics, path, keepNonFinite);
+    const out = copier.copy(value, 3);
+    return diagnostics.length === 0 && out !== undefined ? { value: out, diagnostics } : { diagnostics };
+  } catch (e) {
+    throw argumentError('jsonValueProblems', e);
+  }
 }
 
 /** The copy, with where it failed: a failed value is left as `null` so that indices stay right. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clause, isOperator, LineIndex, OPERATOR_NAMES, query, queryEqual, span, stripSpans } from '../../src/ast/index.js';
+import { clause, isOperator, OPERATOR_NAMES, query, queryEqual, span, stripSpans } from '../../src/ast/index.js';
+import { LineIndex } from '../../src/diagnostics/index.js';
 
 describe('AST nodes', () => {
   it('builds frozen plain data that survives JSON', () => {

@@ -37,7 +37,9 @@ import { preSendCheck } from 'catq/client/check';
 export { createClient, CatalogApiError, isQueryError, preSendCheck };`,
     entries: ['client', 'client/check'],
     // Measured 31.3 KB: the decoder, the checker, the catalog loader and every message, as before the split.
-    maxGzipped: 34 * 1024,
+    // 34.0 KB by the time every public function turned a Proxy that throws into a QueryError (34.3 KB after;
+    // test/hostile/every-export.test.ts): each entry bundles its own copy of those argument checks.
+    maxGzipped: 35 * 1024,
   },
   'catq/builder': {
     source: `import { queryBuilder, isQueryError } from 'catq/builder';
