@@ -3,6 +3,7 @@ import type { CliContext } from './context.js';
 import { CliError } from './exit-codes.js';
 import { inputSize, readNdjson, type ItemHandler, type NdjsonSummary } from './ndjson.js';
 import { defaultItemsPath } from './paths.js';
+import { terminalText } from './terminal-text.js';
 
 /** Options of {@link streamItems}. */
 export interface StreamItemsOptions {
@@ -80,7 +81,7 @@ export async function streamItems(path: string | undefined, ctx: CliContext, onI
       skipBadLines: options.skipBadLines ?? false,
       ...(options.maxLineBytes !== undefined ? { maxLineBytes: options.maxLineBytes } : {}),
       onBadLine: (_line, problem) => {
-        if (shown++ < MAX_WARNINGS_SHOWN) ctx.stderr.write(`${ctx.err.yellow('catq: warning:')} skipped a malformed line: ${problem}\n`);
+        if (shown++ < MAX_WARNINGS_SHOWN) ctx.stderr.write(`${ctx.err.yellow('catq: warning:')} skipped a malformed line: ${terminalText(problem)}\n`);
       },
       ...(bar ? { onProgress: (bytes: number) => bar?.update(bytes, { mb: (bytes / 1048576).toFixed(0), status: options.status?.() ?? '' }) } : {}),
       ...(options.afterChunk ? { afterChunk: options.afterChunk } : {}),

@@ -1,5 +1,6 @@
 import { cliContext, type CliContext } from './context.js';
 import { EXIT, isCliError } from './exit-codes.js';
+import { terminalText } from './terminal-text.js';
 
 /**
  * A command's module: its default export runs it and returns the exit status. Each command
@@ -47,9 +48,10 @@ export async function runCommand(load: () => Promise<CommandModule>, query: stri
 async function reportError(ctx: CliContext, e: unknown): Promise<number> {
   const c = ctx.err;
   if (isCliError(e)) {
-    const lines = [`${c.red(c.bold('catq: error:'))} ${e.message}`];
+    // Messages quote the user's data (ids, names, file names): never a control character as it is.
+    const lines = [`${c.red(c.bold('catq: error:'))} ${terminalText(e.message, { lines: true })}`];
     if (e.detail) lines.push('', e.detail, '');
-    if (e.fix) lines.push(`${c.cyan('fix:')} ${e.fix}`);
+    if (e.fix) lines.push(`${c.cyan('fix:')} ${terminalText(e.fix, { lines: true })}`);
     ctx.stderr.write(lines.join('\n') + '\n');
     return e.exitCode;
   }
@@ -59,7 +61,7 @@ async function reportError(ctx: CliContext, e: unknown): Promise<number> {
     ctx.stderr.write(renderDiagnostics(e.diagnostics, '', { color: ctx.colorErr }) + '\n');
     return EXIT.queryErrors;
   }
-  const message = e instanceof Error ? e.message : String(e);
+  const message = terminalText(e instanceof Error ? e.message : String(e), { lines: true });
   ctx.stderr.write(`${c.red(c.bold('catq: internal error:'))} ${message}\n${c.dim('This is a bug in catq. Run again with CATQ_DEBUG=1 for the stack trace, and report it.')}\n`);
   if (process.env.CATQ_DEBUG) ctx.stderr.write(String((e as Error)?.stack ?? e) + '\n');
   return EXIT_INTERNAL;

@@ -7,6 +7,7 @@ import { withoutBom } from '../text/bom.js';
 import type { Catalog } from '../catalog/index.js';
 import type { CatalogClient } from '../client/index.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { terminalText } from './terminal-text.js';
 
 /** The environment variable holding the API key. */
 export const API_KEY_ENV = 'CATQ_API_KEY';
@@ -99,7 +100,7 @@ export async function readApiKey(options: ServiceOptions): Promise<string> {
 async function warnIfShared(file: string): Promise<void> {
   if (process.platform === 'win32') return;
   const { mode } = await stat(file);
-  if (mode & 0o044) process.stderr.write(`catq: warning: the API key file "${file}" can be read by other users; chmod 600 it.\n`);
+  if (mode & 0o044) process.stderr.write(`catq: warning: the API key file "${terminalText(file)}" can be read by other users; chmod 600 it.\n`);
 }
 
 function checkKey(key: string, where: string): string {

@@ -35,11 +35,11 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: st
     if (options === null || typeof options !== 'object') throwBadArgument('renderDiagnostics', 'options', 'an object such as { color: true, fileName: "query" }', options, 'Leave it out for the defaults.');
     const c = options.color ? styles : { red: plain, yellow: plain, cyan: plain, bold: plain, dim: plain, green: plain };
     const index = new LineIndex(source);
-    const file = options.fileName ?? 'query';
+    const file = visible(options.fileName ?? 'query');
     const blocks: string[] = [];
     for (const d of diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
-      const lines = [`${sev}${c.dim(`[${d.code}]`)}: ${c.bold(d.message)}`];
+      const lines = [`${sev}${c.dim(`[${visible(d.code)}]`)}: ${c.bold(visible(d.message))}`];
       if (d.span) {
         const from = index.at(d.span.start);
         let to = index.at(Math.max(d.span.start, d.span.end));
@@ -68,13 +68,13 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: st
           lines.push(`${pad} ${c.cyan('|')} ${' '.repeat(before)}${mark('^'.repeat(width))}`);
         }
       } else if (d.path !== undefined && d.path !== '') {
-        lines.push(`  ${c.cyan('-->')} ${file} at ${d.path}`);
+        lines.push(`  ${c.cyan('-->')} ${file} at ${visible(d.path)}`);
       }
       for (const r of d.related ?? []) {
-        const where = r.span ? `${file}:${index.at(r.span.start).line}:${index.at(r.span.start).column}` : (r.path ?? '');
-        lines.push(`   ${c.cyan('=')} note: ${r.message}${where ? ` (${where})` : ''}`);
+        const where = r.span ? `${file}:${index.at(r.span.start).line}:${index.at(r.span.start).column}` : visible(r.path ?? '');
+        lines.push(`   ${c.cyan('=')} note: ${visible(r.message)}${where ? ` (${where})` : ''}`);
       }
-      for (const f of d.fixes ?? []) lines.push(`   ${c.cyan('=')} ${c.green('fix')}: ${f.title}`);
+      for (const f of d.fixes ?? []) lines.push(`   ${c.cyan('=')} ${c.green('fix')}: ${visible(f.title)}`);
       blocks.push(lines.join('\n'));
     }
     return blocks.join('\n\n');
@@ -86,7 +86,8 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: st
 /**
  * Tabs would shift the caret; show them as one space each. Other control characters likewise,
  * C1 controls (U+009B is an 8-bit CSI to some terminals) and bidirectional controls (U+202E
- * would reorder the line) included: one character each, so columns stay put.
+ * would reorder the line) included: one character each, so columns stay put. Messages, notes and
+ * fix titles quote the query's own text (a field name), so they are shown the same way.
  */
 function visible(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\t\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ');

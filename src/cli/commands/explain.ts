@@ -6,6 +6,8 @@ import { checkStdinUse, defaultItems, queryFromStdin, streamItems } from '../ite
 import { itemsName } from '../ndjson.js';
 import { readCheckedQuery } from '../query-input.js';
 import { loadEval, loadSyntax } from '../stages.js';
+import { shellWord } from '../shell-word.js';
+import { terminalText } from '../terminal-text.js';
 
 /** Options of `catq explain`. */
 interface ExplainOptions {
@@ -42,7 +44,7 @@ export default async function explainCommand(arg: string | undefined, options: E
   if (!summary.stopped) {
     const source = summary.path === '-' ? 'the items on standard input' : 'the file given to --items';
     throw new CliError(`no item has the id ${JSON.stringify(options.id)} in "${itemsName(summary.path)}" (${summary.items} items read; the id is the value of the key "${catalog.Aliases.Id}").`, {
-      fix: first !== undefined ? `check the id given to --id (the first item's id is ${first}), or ${source}.` : `check ${source}: no item in it has an id.`,
+      fix: first !== undefined ? `check the id given to --id (the first item's is --id ${shellWord(first)}), or ${source}.` : `check ${source}: no item in it has an id.`,
     });
   }
 
@@ -56,14 +58,17 @@ export default async function explainCommand(arg: string | undefined, options: E
   const { formatClause } = await loadSyntax();
   const c = ctx.out;
   const failed = result.clauses.filter((e) => !e.held).length;
-  const name = listed?.Name !== undefined ? ` ${JSON.stringify(listed.Name)}` : '';
+  // The id, the name and the values are the items' own text: terminalText keeps control characters
+  // in them from reaching the terminal as they are.
+  const name = listed?.Name !== undefined ? ` ${terminalText(JSON.stringify(listed.Name))}` : '';
+  const id = terminalText(options.id);
   const head =
     result.matched
-      ? c.green(`item ${options.id}${name} matches`) + (result.clauses.length === 1 ? ' (its one clause holds).' : result.clauses.length ? ` (all ${result.clauses.length} clauses hold).` : ' (the empty query matches every item).')
-      : c.red(`item ${options.id}${name} does not match`) + `: ${failed} of ${result.clauses.length} ${result.clauses.length === 1 ? 'clause fails' : 'clauses fail'}.`;
+      ? c.green(`item ${id}${name} matches`) + (result.clauses.length === 1 ? ' (its one clause holds).' : result.clauses.length ? ` (all ${result.clauses.length} clauses hold).` : ' (the empty query matches every item).')
+      : c.red(`item ${id}${name} does not match`) + `: ${failed} of ${result.clauses.length} ${result.clauses.length === 1 ? 'clause fails' : 'clauses fail'}.`;
   println(ctx, head);
   ctx.stdout.write('\n');
-  const texts = result.clauses.map((e) => formatClause(e.clause));
+  const texts = result.clauses.map((e) => terminalText(formatClause(e.clause)));
   const width = Math.min(48, Math.max(0, ...texts.map((t) => t.length)));
   result.clauses.forEach((e, i) => {
     const mark = e.held ? c.green('✓') : c.red('✗');
@@ -75,13 +80,13 @@ export default async function explainCommand(arg: string | undefined, options: E
 
 /** What the item has for the clause's field, in words. */
 function seen(e: ClauseExplanation): string {
-  const via = e.rawKey !== e.field ? `${e.field} (key "${e.rawKey}")` : `"${e.rawKey}"`;
+  const via = terminalText(e.rawKey !== e.field ? `${e.field} (key "${e.rawKey}")` : `"${e.rawKey}"`);
   if (!e.hasKey || e.seen === undefined) return `${via} is missing`;
   return `${via} is ${preview(e.seen)}`;
 }
 
 /** A value as JSON, cut short when long. */
 function preview(v: unknown): string {
-  const text = JSON.stringify(v) ?? String(v);
+  const text = terminalText(JSON.stringify(v) ?? String(v));
   return text.length > 60 ? text.slice(0, 57) + '...' : text;
 }

@@ -18,6 +18,7 @@ import { serviceCounts } from '../preflight-service.js';
 import { catalogIdOption, checkCatalogFileOption, fetchCatalog, openService, type Service, type ServiceOptions } from '../service.js';
 import { loadEval, loadSyntax, loadWire } from '../stages.js';
 import { StreamPage } from '../stream-page.js';
+import { terminalText } from '../terminal-text.js';
 
 /** Options of `catq preflight`. */
 interface PreflightOptions extends ServiceOptions {
@@ -123,17 +124,19 @@ export default async function preflight(arg: string | undefined, options: Prefli
   }
 
   const c = ctx.out;
-  println(ctx, `${c.bold('preflight')} ${input.name}${options.job !== undefined ? ` (${JOB_TASK})` : ''}`);
-  if (source.service !== undefined) println(ctx, `catalog: ${catalog.Id} ${JSON.stringify(catalog.Name)} at ${source.service.url}`);
-  if (r.query) println(ctx, `query: ${r.query.clauses.length ? (await loadSyntax()).format(r.query) : c.dim('(empty: it matches every item)')}`);
+  // The report quotes the job's, the catalog's and the items' own text: terminalText keeps
+  // control characters in them from reaching the terminal as they are.
+  println(ctx, `${c.bold('preflight')} ${terminalText(input.name)}${options.job !== undefined ? ` (${JOB_TASK})` : ''}`);
+  if (source.service !== undefined) println(ctx, `catalog: ${catalog.Id} ${terminalText(JSON.stringify(catalog.Name))} at ${terminalText(source.service.url)}`);
+  if (r.query) println(ctx, `query: ${r.query.clauses.length ? terminalText((await loadSyntax()).format(r.query)) : c.dim('(empty: it matches every item)')}`);
   println(ctx, r.diagnostics.length ? '\n' + renderQueryDiagnostics(r, ctx.colorOut) + '\n' : c.green('✓ the query is valid for the catalog'));
   if (items) {
-    println(ctx, `${countsLine(items)} in ${displayPath(items.path)}`);
+    println(ctx, `${countsLine(items)} in ${terminalText(displayPath(items.path))}`);
     if (items.matchesIsLowerBound || items.totalIsLowerBound) println(ctx, c.dim(`  (counted up to --max-items ${maxItems}: "at least" marks a count that stopped there)`));
-    for (const e of items.examples) println(ctx, `  ${String(e.Id).padEnd(8)} ${'Name' in e ? (e.Name ?? '') : ''}`);
+    for (const e of items.examples) println(ctx, `  ${terminalText(String(e.Id)).padEnd(8)} ${terminalText('Name' in e ? (e.Name ?? '') : '')}`);
     if (items.matches > items.examples.length && items.examples.length) println(ctx, c.dim(`  ... and ${items.matchesIsLowerBound ? 'at least ' : ''}${items.matches - items.examples.length} more`));
   }
-  for (const f of findings) println(ctx, `${f.unsafe ? c.red('✗') : c.yellow('!')} ${f.message}`);
+  for (const f of findings) println(ctx, `${f.unsafe ? c.red('✗') : c.yellow('!')} ${terminalText(f.message)}`);
   println(ctx, safe ? c.green(c.bold('✓ safe to submit')) : c.red(c.bold('✗ not safe to submit')));
   return safe ? EXIT.ok : EXIT.unsafe;
 }

@@ -8,6 +8,7 @@ import { readCheckedQuery } from '../query-input.js';
 import { loadEval } from '../stages.js';
 import { StreamPage } from '../stream-page.js';
 import { shellWord } from '../shell-word.js';
+import { terminalText } from '../terminal-text.js';
 
 /** Options of `catq run`. */
 interface RunOptions {
@@ -64,7 +65,7 @@ export default async function run(arg: string | undefined, options: RunOptions, 
       progressOptions(options, out, () => `| ${matches} matches`),
     );
     await out.flush();
-    if (unlisted) eprintln(ctx, `${ctx.err.yellow('catq: warning:')} ${unlisted} matching ${unlisted === 1 ? 'item has' : 'items have'} no id (key "${catalog.Aliases.Id}") and cannot be listed; use --output raw to see them.`);
+    if (unlisted) eprintln(ctx, `${ctx.err.yellow('catq: warning:')} ${unlisted} matching ${unlisted === 1 ? 'item has' : 'items have'} no id (key ${terminalText(JSON.stringify(catalog.Aliases.Id))}) and cannot be listed; use --output raw to see them.`);
     if (ctx.stderr.isTTY) eprintln(ctx, ctx.err.dim(`${matches} of ${summary.items} items match.`));
     return EXIT.ok;
   }
@@ -91,6 +92,7 @@ export default async function run(arg: string | undefined, options: RunOptions, 
   if (output === 'raw') for (const e of entries) out.line(e.line);
   else for (const listed of response.Items) out.line(JSON.stringify(listed));
   await out.flush();
+  // The ids are the items' own text: shellWord writes them safe to print and to paste back.
   const hints: string[] = [];
   if (response.PrevQuery) hints.push(`previous page: --boundary-id ${shellWord(String(response.PrevQuery['boundary-id']))} --comparison '${response.PrevQuery.comparison ?? '>'}'`);
   if (response.NextQuery) hints.push(`next page: --boundary-id ${shellWord(String(response.NextQuery['boundary-id']))}`);

@@ -10,6 +10,7 @@ import { CliError, EXIT } from '../exit-codes.js';
 import { catalogIdOption, checkCatalogFileOption, fetchCatalog, openService, serviceUrl, type ServiceOptions } from '../service.js';
 import { packageVersion } from '../version.js';
 import { shellWord } from '../shell-word.js';
+import { terminalText } from '../terminal-text.js';
 
 /** Options of `catq types`. */
 interface TypesOptions extends ServiceOptions {
@@ -49,7 +50,7 @@ export default async function types(_arg: undefined, options: TypesOptions, ctx:
     return EXIT.ok;
   }
   await writeAtomically(options.out, text);
-  eprintln(ctx, `wrote ${options.out} (catalog ${catalog.Id}, ${catalog.SearchableAttributes?.length ?? 0} searchable attributes)`);
+  eprintln(ctx, `wrote ${terminalText(options.out)} (catalog ${catalog.Id}, ${catalog.SearchableAttributes?.length ?? 0} searchable attributes)`);
   return EXIT.ok;
 }
 
@@ -99,7 +100,7 @@ async function checkUpToDate(out: string | undefined, text: string, catalog: Cat
   old = withoutHeader(withoutBom(old).replace(/\r\n/g, '\n'));
   text = withoutHeader(text);
   if (old === text) {
-    eprintln(ctx, `${file} is up to date with catalog ${catalog.Id}`);
+    eprintln(ctx, `${terminalText(file)} is up to date with catalog ${catalog.Id}`);
     return EXIT.ok;
   }
   const before = new Set(old.split('\n'));
