@@ -9,6 +9,8 @@ const ROLE: FileRole = {
   option: '--catalog',
   missingFix: 'check the path given to --catalog, or leave --catalog out to use the sample catalog (examples/catalog.json).',
 };
+/** The role of `--catalog` in the commands that have no sample default (`types`, `lsp`). */
+const ROLE_WITHOUT_SAMPLE: FileRole = { what: 'catalog', option: '--catalog', missingFix: 'check the path given to --catalog.' };
 
 /** A checked catalog and where it came from. */
 export interface CatalogFile {
@@ -21,18 +23,19 @@ export interface CatalogFile {
 /**
  * Reads and checks the catalog file (the sample catalog when `path` is undefined). A missing
  * file, invalid JSON or a catalog with errors is a {@link CliError} (exit 2) whose detail renders
- * every problem with the file name, line, caret and JSON path.
+ * every problem with the file name, line, caret and JSON path. `sample: false` for the commands
+ * without the sample default, whose fixes then do not offer it.
  */
-export async function readCatalogFile(path: string | undefined, color: boolean): Promise<CatalogFile> {
+export async function readCatalogFile(path: string | undefined, color: boolean, { sample = true }: { sample?: boolean } = {}): Promise<CatalogFile> {
   const file = path ?? defaultCatalogPath();
-  const { value, text } = await readJsonFile(file, ROLE);
+  const { value, text } = await readJsonFile(file, sample ? ROLE : ROLE_WITHOUT_SAMPLE);
   const r = loadCatalog(value);
   const catalog = r.catalog;
   if (!catalog || hasErrors(r.diagnostics)) {
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
     throw new CliError(`the catalog file "${file}" is not a valid catalog (${errors} ${errors === 1 ? 'error' : 'errors'}).`, {
       detail: await renderWithSpans(r.diagnostics, text, file, color),
-      fix: 'correct the catalog as each message says (the JSON path names the place), or leave --catalog out to use the sample catalog.',
+      fix: `correct the catalog as each message says (the JSON path names the place)${sample ? ', or leave --catalog out to use the sample catalog' : ''}.`,
     });
   }
   const warnings = r.diagnostics.length ? await renderWithSpans(r.diagnostics, text, file, color) : '';

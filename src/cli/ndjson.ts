@@ -208,7 +208,7 @@ async function* decompressIfGzip(chunks: AsyncGenerator<Buffer>): AsyncGenerator
 }
 
 /** The message and 1-based column of a `JSON.parse` error (Node's text, without its position suffix). */
-function describeJsonError(e: unknown): { message: string; column?: number } {
+export function describeJsonError(e: unknown): { message: string; column?: number } {
   const text = e instanceof Error ? e.message : String(e);
   const m = /\s*(?:in JSON )?at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(text);
   if (!m) return { message: text };
