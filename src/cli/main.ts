@@ -173,12 +173,13 @@ program
   .option('--stdio', 'talk LSP over standard input and output (the transport editors use)')
   .option('-c, --catalog <file>', 'the catalog when neither the editor nor a catq.config.json gives one')
   .option('-i, --items <file>', 'a sample of items (NDJSON or a JSON array) whose values completion proposes')
-  // Editors' LSP clients add options of their own (--clientProcessId=...).
+  // Editors' LSP clients add options of their own (--clientProcessId=...): commander lets them
+  // through, and the command refuses the others (a misspelt --catalog must not pass in silence).
   .allowUnknownOption()
   .allowExcessArguments()
   .addHelpText('after', '\nSee docs/editors.md for VS Code, Neovim and Helix set-ups.')
-  .action(async (options: Record<string, unknown>) => {
-    process.exitCode = await runCommand(() => import('./commands/lsp.js'), undefined, options);
+  .action(async (options: Record<string, unknown>, command: Command) => {
+    process.exitCode = await runCommand(() => import('./commands/lsp.js'), undefined, { ...options, unknown: [...command.args] });
   });
 
 watchStdout();

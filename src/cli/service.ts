@@ -8,6 +8,7 @@ import type { Catalog } from '../catalog/index.js';
 import type { CatalogClient } from '../client/index.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { terminalText } from './terminal-text.js';
+import { fileError } from './read-input.js';
 
 /** The environment variable holding the API key. */
 export const API_KEY_ENV = 'CATQ_API_KEY';
@@ -80,10 +81,8 @@ export async function readApiKey(options: ServiceOptions): Promise<string> {
       text = await readFile(options.apiKeyFile, 'utf8');
       await warnIfShared(options.apiKeyFile);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new CliError(`cannot read the API key file "${options.apiKeyFile}" (${code === 'ENOENT' ? 'no such file' : code ?? String(e)}).`, {
-        fix: `check the path given to --api-key-file, or put the key in ${API_KEY_ENV} instead.`,
-      });
+      // In words (no such file, a directory, permission denied), as for every file catq reads.
+      throw fileError(options.apiKeyFile, { what: 'API key', option: '--api-key-file', missingFix: `check the path given to --api-key-file, or put the key in ${API_KEY_ENV} instead.` }, e);
     }
     return checkKey(withoutBom(text).trim(), `the API key file "${options.apiKeyFile}"`);
   }

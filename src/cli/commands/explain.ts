@@ -23,6 +23,11 @@ interface ExplainOptions {
  * Exit 0 whether or not the item matches; 1 when the query has errors; 2 when no item has the id.
  */
 export default async function explainCommand(arg: string | undefined, options: ExplainOptions, ctx: CliContext): Promise<number> {
+  // No item has the empty id (docs/cli.md: such an item is never listed): say so at once, rather
+  // than after reading every item.
+  if (idFromText(options.id) === '') {
+    throw new CliError(`--id ${shellWord(options.id)} is the empty id, and no item has it (an item whose id is empty has no id).`, { fix: 'give the id of an item as catq run writes it, for example --id 100001.' });
+  }
   checkStdinUse(arg, options.items);
   const items = options.items ?? defaultItems(queryFromStdin(arg));
   const read = await readCheckedQuery(arg, options.catalog, ctx, options.format === 'json');

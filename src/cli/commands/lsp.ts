@@ -12,6 +12,8 @@ interface LspOptions {
   readonly stdio?: boolean;
   readonly catalog?: string;
   readonly items?: string;
+  /** What commander let through: options and arguments it does not know (main.ts). */
+  readonly unknown?: readonly string[];
 }
 
 const ITEMS_ROLE: FileRole = { what: 'items', option: '--items', missingFix: 'check the path given to --items, or leave --items out (the sample only feeds completion).' };
@@ -26,6 +28,7 @@ const ITEMS_ROLE: FileRole = { what: 'items', option: '--items', missingFix: 'ch
  * later, or for the items, never).
  */
 export default async function lsp(_query: string | undefined, options: LspOptions, ctx: CliContext): Promise<number> {
+  checkUnknown(options.unknown ?? []);
   if (!options.stdio) {
     throw new CliError('catq lsp talks the Language Server Protocol over standard input and output only.', {
       fix: 'run `catq lsp --stdio` (editors start it so; see docs/editors.md).',
@@ -37,6 +40,24 @@ export default async function lsp(_query: string | undefined, options: LspOption
   startServer({ ...(options.catalog !== undefined ? { catalog: options.catalog } : {}), ...(options.items !== undefined ? { items: options.items } : {}), version: packageVersion() });
   // The server keeps the process alive and exits it on the client's `exit` notification.
   return EXIT.ok;
+}
+
+/**
+ * The only options `catq lsp` takes besides its own are those LSP clients add: `--clientProcessId`
+ * (`=PID` or `PID` after it; vscode-languageclient adds it). Anything else, a misspelt
+ * `--catalog` or a stray argument, is refused, as every other command refuses it.
+ */
+function checkUnknown(unknown: readonly string[]): void {
+  for (let i = 0; i < unknown.length; i++) {
+    const a = unknown[i] as string;
+    if (/^--clientProcessId=\d+$/.test(a)) continue;
+    if (a === '--clientProcessId' && /^\d+$/.test(unknown[i + 1] ?? '')) {
+      i++;
+      continue;
+    }
+    const what = a.startsWith('-') ? `unknown option ${JSON.stringify(a)}` : `unexpected argument ${JSON.stringify(a)}`;
+    throw new CliError(`catq lsp: ${what}.`, { fix: 'the options are --stdio, --catalog FILE and --items FILE (and --clientProcessId, which editors add); see catq lsp --help.' });
+  }
 }
 
 /**

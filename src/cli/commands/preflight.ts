@@ -53,9 +53,10 @@ interface JobFacts {
  * `--service`, the catalog and the items are those of the live service (exit 4 or 5 when it fails).
  */
 export default async function preflight(arg: string | undefined, options: PreflightOptions, ctx: CliContext): Promise<number> {
-  const maxShare = Number(options.maxShare ?? '0.5');
+  // Decimal numbers only: Number() would also take '' (0), ' 5' and '0x10' in silence.
+  const maxShare = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/.test(options.maxShare ?? '0.5') ? Number(options.maxShare ?? '0.5') : NaN;
   if (!(maxShare > 0 && maxShare <= 1)) throw new CliError(`--max-share must be a fraction above 0 and at most 1, but it is ${JSON.stringify(options.maxShare)}.`, { fix: 'for example --max-share 0.5 (half of the items).' });
-  const exampleCount = Number(options.examples ?? '5');
+  const exampleCount = /^\d{1,4}$/.test(options.examples ?? '5') ? Number(options.examples ?? '5') : NaN;
   if (!Number.isInteger(exampleCount) || exampleCount < 0 || exampleCount > 1000) throw new CliError(`--examples must be a whole number from 0 to 1000, but it is ${JSON.stringify(options.examples)}.`, { fix: 'for example --examples 5.' });
   const noItems = flagGiven('--no-items');
   const itemsFlag = flagGiven('--items', '-i');

@@ -100,6 +100,12 @@ export default async function run(arg: string | undefined, options: RunOptions, 
   return EXIT.ok;
 }
 
+const CURSOR_FIXES: Readonly<Record<string, string>> = {
+  '--limit': '--limit takes a whole number from 1 to 1000',
+  '--boundary-id': "--boundary-id takes an item id as a page hint writes it (102144, or '\"102144\"' for the string)",
+  '--comparison': '--comparison (>, >=, <, <=) needs --boundary-id',
+};
+
 /** The listing parameters from the options, read as the interface reads them from a URL. */
 function readListing(query: Query, options: RunOptions): Listing {
   const params: Record<string, unknown> = { q: query };
@@ -109,10 +115,11 @@ function readListing(query: Query, options: RunOptions): Listing {
   const { listing, diagnostics } = readListingParams(params, { numericStrings: true });
   if (!listing) {
     const option = (path: string | undefined) => '--' + (path ?? '').replace(/^\//, '');
-    const problems = diagnostics.filter((d) => d.severity === 'error').map((d) => `${option(d.path)}: ${d.message}`);
-    throw new CliError(`bad cursor option${problems.length === 1 ? '' : 's'}:\n  ${problems.join('\n  ')}`, {
-      fix: '--limit takes a whole number from 1 to 1000; --comparison (>, >=, <, <=) needs --boundary-id.',
-    });
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const problems = errors.map((d) => `${option(d.path)}: ${d.message}`);
+    // The fix of each option at fault, not one sentence for all of them.
+    const fixes = [...new Set(errors.map((d) => CURSOR_FIXES[option(d.path)] ?? CURSOR_FIXES['--limit']))];
+    throw new CliError(`bad cursor option${problems.length === 1 ? '' : 's'}:\n  ${problems.join('\n  ')}`, { fix: fixes.join('; ') + '.' });
   }
   return listing;
 }

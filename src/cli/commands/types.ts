@@ -11,6 +11,7 @@ import { catalogIdOption, checkCatalogFileOption, fetchCatalog, openService, ser
 import { packageVersion } from '../version.js';
 import { shellWord } from '../shell-word.js';
 import { terminalText } from '../terminal-text.js';
+import { fileError } from '../read-input.js';
 
 /** Options of `catq types`. */
 interface TypesOptions extends ServiceOptions {
@@ -56,7 +57,8 @@ export default async function types(_arg: undefined, options: TypesOptions, ctx:
 
 async function fileCatalog(file: string, options: TypesOptions, name: string, ctx: CliContext): Promise<{ catalog: Catalog; origin: ModuleOrigin }> {
   checkCatalogFileOption(file);
-  const { catalog, warnings } = await readCatalogFile(file, ctx.colorErr);
+  // types has no sample default: the fixes must not offer it.
+  const { catalog, warnings } = await readCatalogFile(file, ctx.colorErr, { sample: false });
   eprintln(ctx, warnings);
   const command = ['catq', 'types', '--catalog', file, ...outAndName(options, name)];
   return { catalog, origin: { command: command.map(shellWord).join(' '), from: `the file ${shellWord(file)}`, version: packageVersion() } };
@@ -93,7 +95,10 @@ async function checkUpToDate(out: string | undefined, text: string, catalog: Cat
     old = await readFile(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new CliError(`cannot read "${file}" to check it (${code === 'ENOENT' ? 'no such file' : code ?? String(e)}).`, { exitCode: EXIT.unsafe, fix: 'run the same command without --check to write it.' });
+    // Missing: out of date (exit 1, as the docs say). Anything else (a directory, no permission) is
+    // a wrong --out, not a module to regenerate: a usage error naming the problem in words.
+    if (code !== 'ENOENT') throw fileError(file, { what: 'module', option: '--out' }, e);
+    throw new CliError(`cannot read "${file}" to check it (no such file).`, { exitCode: EXIT.unsafe, fix: 'run the same command without --check to write it.' });
   }
   // An editor may have saved it with a byte order mark, and git on Windows with CRLF line ends:
   // the same module all the same.
