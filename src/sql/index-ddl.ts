@@ -1,5 +1,5 @@
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { diagnostic, QueryError, throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, diagnostic, QueryError, throwBadArgument } from '../diagnostics/index.js';
 import { optionKeyProblems } from '../wire/limits.js';
 import { DIALECT_NAMES, type DialectName } from './dialects.js';
 import { isWellFormedText, LONE_SURROGATE_KEY } from './layout/safe-text.js';
@@ -34,28 +34,32 @@ export type IndexSqlOptions = Omit<SqlOptions, 'dialect' | 'indexed'> & { readon
  * Throws QueryError when the options are invalid or the dialect writes no indexes (`sqlite`).
  */
 export function indexSql(catalog: Catalog, options: IndexSqlOptions): IndexDdl {
-  const problems = catalogArgumentProblems('indexSql', catalog);
-  if (problems.length) throw new QueryError(problems, 'indexSql was called with a bad catalog');
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throwBadArgument('indexSql', 'options', 'an object such as { dialect: "postgres", table: "items" }', options, 'Pass the options object, or leave it out for PostgreSQL and the table "items".');
+  try {
+    const problems = catalogArgumentProblems('indexSql', catalog);
+    if (problems.length) throw new QueryError(problems, 'indexSql was called with a bad catalog');
+    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+      throwBadArgument('indexSql', 'options', 'an object such as { dialect: "postgres", table: "items" }', options, 'Pass the options object, or leave it out for PostgreSQL and the table "items".');
+    }
+    const given: IndexSqlOptions = options ?? {};
+    // Unknown keys first, before the copy below (an object of many keys is reported, not copied).
+    const unknown = optionKeyProblems('indexSql', given, SQL_OPTION_KEYS);
+    if (unknown.length) throw new QueryError([...unknown], 'indexSql was given an unknown option');
+    const opts = resolveOptions({ ...given, dialect: given.dialect ?? 'postgres' }, 'indexSql');
+    const d = opts.dialect;
+    if (!d.indexDdl) {
+      const writers = DIALECT_NAMES.filter((n) => n !== d.name);
+      throw new QueryError([diagnostic('sql/bad-option', { option: 'dialect', detail: `indexes are written for ${writers.join(' and ')} only` })]);
+    }
+    const tableName = Array.isArray(given.table) ? (given.table[given.table.length - 1] as string) : ((given.table as string | undefined) ?? 'items');
+    const statements = d.indexDdl(catalog, { table: opts.table, tableName, column: opts.column });
+    const leftOut: { attribute: string; reason: string }[] = [];
+    const names = new Set([...(catalog.SearchableAttributes ?? []).filter((a) => a.Cardinality === 'One').map((a) => a.Attribute), catalog.Aliases.Id]);
+    for (const attribute of names) {
+      const reason = d.keyProblem(attribute) ?? (d.textHoldsLoneSurrogates || isWellFormedText(attribute) ? undefined : LONE_SURROGATE_KEY);
+      if (reason !== undefined) leftOut.push({ attribute, reason });
+    }
+    return { statements, sql: statements.join(';\n') + ';\n', leftOut };
+  } catch (e) {
+    throw argumentError('indexSql', e);
   }
-  const given: IndexSqlOptions = options ?? {};
-  // Unknown keys first, before the copy below (an object of many keys is reported, not copied).
-  const unknown = optionKeyProblems('indexSql', given, SQL_OPTION_KEYS);
-  if (unknown.length) throw new QueryError([...unknown], 'indexSql was given an unknown option');
-  const opts = resolveOptions({ ...given, dialect: given.dialect ?? 'postgres' }, 'indexSql');
-  const d = opts.dialect;
-  if (!d.indexDdl) {
-    const writers = DIALECT_NAMES.filter((n) => n !== d.name);
-    throw new QueryError([diagnostic('sql/bad-option', { option: 'dialect', detail: `indexes are written for ${writers.join(' and ')} only` })]);
-  }
-  const tableName = Array.isArray(given.table) ? (given.table[given.table.length - 1] as string) : ((given.table as string | undefined) ?? 'items');
-  const statements = d.indexDdl(catalog, { table: opts.table, tableName, column: opts.column });
-  const leftOut: { attribute: string; reason: string }[] = [];
-  const names = new Set([...(catalog.SearchableAttributes ?? []).filter((a) => a.Cardinality === 'One').map((a) => a.Attribute), catalog.Aliases.Id]);
-  for (const attribute of names) {
-    const reason = d.keyProblem(attribute) ?? (d.textHoldsLoneSurrogates || isWellFormedText(attribute) ? undefined : LONE_SURROGATE_KEY);
-    if (reason !== undefined) leftOut.push({ attribute, reason });
-  }
-  return { statements, sql: statements.join(';\n') + ';\n', leftOut };
 }

@@ -1,7 +1,7 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import type { CheckedQuery } from '../check/index.js';
-import { diagnostic, guard, QueryError, throwBadArgument } from '../diagnostics/index.js';
+import { argumentError, diagnostic, guard, QueryError, throwBadArgument } from '../diagnostics/index.js';
 import {
   buildPage,
   complementComparison,
@@ -79,11 +79,15 @@ function boundaryRow(d: Dialect, b: SqlBuilder, id: string | number): string {
  * Turn the rows into the response with {@link sqlPage}. Throws QueryError on invalid input.
  */
 export function listSql(query: Query | CheckedQuery, catalog: Catalog, params: Readonly<Record<string, unknown>>, options: ListSqlOptions): SqlListing {
-  const opts = resolveOptions(options, 'listSql', LIST_SQL_OPTION_KEYS);
-  const read = readListingParams(withoutQ(params), options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
-  if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
-  const plan = checkedOrThrow(query, catalog, opts);
-  return pageStatements(plan, withQuery(read.listing, plan.query), opts);
+  try {
+    const opts = resolveOptions(options, 'listSql', LIST_SQL_OPTION_KEYS);
+    const read = readListingParams(withoutQ(params), options.numericStrings === undefined ? {} : { numericStrings: options.numericStrings });
+    if (!read.listing) throw new QueryError(read.diagnostics, 'Invalid listing parameters');
+    const plan = checkedOrThrow(query, catalog, opts);
+    return pageStatements(plan, withQuery(read.listing, plan.query), opts);
+  } catch (e) {
+    throw argumentError('listSql', e);
+  }
 }
 
 /**
@@ -219,20 +223,24 @@ function compiledWhere(plan: CheckedQuery, keys: KeyColumns, opts: ResolvedOptio
  * of the `otherSide` statement (ignored without a boundary).
  */
 export function sqlPage(list: SqlListing, rows: readonly unknown[], otherSide: boolean, catalog: Catalog, options: ListedItemOptions = {}): ListPage {
-  return guard('sqlPage', () => {
-    if (!Array.isArray(rows)) throwBadArgument('sqlPage', 'rows', 'an array of parsed items', rows, 'Pass the JSON column of each row returned by list.sql.');
-    // listSql only selects items with an id: a row without one was not parsed (SQLite returns
-    // JSON as text) or is the wrong column. Dropping it would shorten the page in silence.
-    for (let i = 0; i < rows.length; i++) {
-      if (itemId(rows[i], catalog) !== undefined) continue;
-      const row: unknown = rows[i];
-      const fix = typeof row === 'string' ? 'Parse the JSON column first (JSON.parse), or use sqlListItems, which does.' : 'Pass the JSON column of each row (the raw item), not the whole row.';
-      throwBadArgument('sqlPage', `rows[${i}]`, `a parsed item with an id (Aliases.Id ${JSON.stringify(catalog.Aliases.Id)})`, row, fix);
-    }
-    const more = rows.length > list.limit;
-    const items = !more ? rows : list.scan === 'asc' ? rows.slice(0, list.limit) : rows.slice(rows.length - list.limit);
-    const other = list.listing.boundary !== undefined && otherSide;
-    const sides = list.scan === 'asc' ? { before: other, after: more } : { before: more, after: other };
-    return buildPage(list.listing, items, sides, catalog, options);
-  });
+  try {
+    return guard('sqlPage', () => {
+      if (!Array.isArray(rows)) throwBadArgument('sqlPage', 'rows', 'an array of parsed items', rows, 'Pass the JSON column of each row returned by list.sql.');
+      // listSql only selects items with an id: a row without one was not parsed (SQLite returns
+      // JSON as text) or is the wrong column. Dropping it would shorten the page in silence.
+      for (let i = 0; i < rows.length; i++) {
+        if (itemId(rows[i], catalog) !== undefined) continue;
+        const row: unknown = rows[i];
+        const fix = typeof row === 'string' ? 'Parse the JSON column first (JSON.parse), or use sqlListItems, which does.' : 'Pass the JSON column of each row (the raw item), not the whole row.';
+        throwBadArgument('sqlPage', `rows[${i}]`, `a parsed item with an id (Aliases.Id ${JSON.stringify(catalog.Aliases.Id)})`, row, fix);
+      }
+      const more = rows.length > list.limit;
+      const items = !more ? rows : list.scan === 'asc' ? rows.slice(0, list.limit) : rows.slice(rows.length - list.limit);
+      const other = list.listing.boundary !== undefined && otherSide;
+      const sides = list.scan === 'asc' ? { before: other, after: more } : { before: more, after: other };
+      return buildPage(list.listing, items, sides, catalog, options);
+    });
+  } catch (e) {
+    throw argumentError('sqlPage', e);
+  }
 }

@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/index.js';
-import { badArgument, isQueryError, type Diagnostic } from '../diagnostics/index.js';
+import { argumentError, badArgument, isQueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
 import { readCheckedListing, type ListedItemOptions, type ListPage } from '../listing/index.js';
-import { LIST_SQL_OPTION_KEYS, pageStatements, sqlPage, type ListSqlOptions } from './listing.js';
+import { LIST_SQL_OPTION_KEYS, pageStatements, sqlPage, type ListSqlOptions, type SqlListing } from './listing.js';
 import { resolveOptions } from './options.js';
 import { optionKeyProblems } from '../wire/limits.js';
 
@@ -32,7 +32,8 @@ export interface SqlListItemsResult {
  * query, runs {@link listSql}'s statements through `run`, parses rows whose JSON column came back
  * as text, and builds the page with {@link sqlPage}. One error channel: bad input resolves to
  * `{ diagnostics }` (turn them into the 400 body with `toErrorBody`), never a thrown QueryError;
- * only a failing `run` (the database) rejects.
+ * only a failing `run` (the database) rejects, or one that gives something other than an array of
+ * rows (a QueryError that says so).
  *
  * Parameters taken from a URL are strings: pass `numericStrings: true` so that the
  * `boundary-id=5` of a `NextQuery` means the number 5.
@@ -44,6 +45,40 @@ export interface SqlListItemsResult {
  * ```
  */
 export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unknown, options: SqlListItemsOptions): Promise<SqlListItemsResult> {
+  // Everything read from the arguments is read here; what they throw (a Proxy, a getter) is a
+  // diagnostic like any bad input. Only `run` (the database) may reject after this.
+  let ready: Prepared;
+  try {
+    ready = prepare(run, catalog, params, options);
+  } catch (e) {
+    return { diagnostics: [...argumentError('sqlListItems', e).diagnostics] };
+  }
+  if (!('list' in ready)) return { diagnostics: ready.diagnostics };
+  const { list, column, listed, diagnostics } = ready;
+  const rows = runRows('sqlListItems', await run(list.sql, list.params)).map((r) => parseJson(r[column]));
+  let other = false;
+  if (list.otherSide) {
+    const o = runRows('sqlListItems', await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
+    other = o === true || o === 1 || o === 't';
+  }
+  return { response: sqlPage(list, rows, other, catalog, listed), diagnostics };
+}
+
+/**
+ * What a `run` gave, checked to be an array of rows: anything else is the caller's mistake, a
+ * QueryError that says what to return (never a TypeError from reading it).
+ */
+export function runRows(fn: string, rows: unknown): readonly Readonly<Record<string, unknown>>[] {
+  if (!Array.isArray(rows)) {
+    throwBadArgument(fn, 'run', 'a function returning (a promise of) the array of rows of the statement', rows, 'Return the rows, for example async (sql, params) => (await pool.query(sql, [...params])).rows.');
+  }
+  return rows as readonly Readonly<Record<string, unknown>>[];
+}
+
+type Prepared = { list: SqlListing; column: string; listed: ListedItemOptions; diagnostics: Diagnostic[] } | { diagnostics: Diagnostic[] };
+
+/** The arguments of {@link sqlListItems} read and checked, and its statements. */
+function prepare(run: SqlRunner, catalog: Catalog, params: unknown, options: SqlListItemsOptions): Prepared {
   // No options: the same diagnostic as listSql's for a missing dialect, resolved, not a TypeError.
   if (options === undefined) options = {} as SqlListItemsOptions;
   if (options === null || typeof options !== 'object') {
@@ -63,17 +98,10 @@ export async function sqlListItems(run: SqlRunner, catalog: Catalog, params: unk
     if (isQueryError(e)) return { diagnostics: [...diagnostics, ...e.diagnostics] };
     throw e;
   }
-  const column = options.column ?? 'data';
-  const rows = (await run(list.sql, list.params)).map((r) => parseJson(r[column]));
-  let other = false;
-  if (list.otherSide) {
-    const o = (await run(list.otherSide.sql, list.otherSide.params))[0]?.['other'];
-    other = o === true || o === 1 || o === 't';
-  }
   const listed: ListedItemOptions = {};
   if (options.networkId !== undefined) (listed as { networkId?: number }).networkId = options.networkId;
   if (options.tableId !== undefined) (listed as { tableId?: number }).tableId = options.tableId;
-  return { response: sqlPage(list, rows, other, catalog, listed), diagnostics };
+  return { list, column: options.column ?? 'data', listed, diagnostics };
 }
 
 /** A JSON column comes back parsed (`jsonb` through pg / PGlite) or as text (SQLite): parse text. */

@@ -1,5 +1,5 @@
 import { containsPhrase, matchesAll } from '../text/index.js';
-import { guard } from '../diagnostics/index.js';
+import { argumentError, guard } from '../diagnostics/index.js';
 
 /** The part of a better-sqlite3 `Database` that {@link registerSqliteFunctions} uses. */
 export interface SqliteFunctionHost {
@@ -26,16 +26,20 @@ function readTokens(json: unknown): string[] | undefined {
  * connection that registered them (not in the `sqlite3` shell).
  */
 export function registerSqliteFunctions(db: SqliteFunctionHost): void {
-  return guard('registerSqliteFunctions', () => {
-    db.function('catq_matches', { deterministic: true }, ((text: unknown, tokens: unknown) => {
-      const terms = readTokens(tokens);
-      if (typeof text !== 'string' || !terms) return null;
-      return matchesAll(text, terms) ? 1 : 0;
-    }) as (...args: never[]) => unknown);
-    db.function('catq_matches_phrase', { deterministic: true }, ((text: unknown, tokens: unknown) => {
-      const terms = readTokens(tokens);
-      if (typeof text !== 'string' || !terms) return null;
-      return containsPhrase(text, terms) ? 1 : 0;
-    }) as (...args: never[]) => unknown);
-  });
+  try {
+    return guard('registerSqliteFunctions', () => {
+      db.function('catq_matches', { deterministic: true }, ((text: unknown, tokens: unknown) => {
+        const terms = readTokens(tokens);
+        if (typeof text !== 'string' || !terms) return null;
+        return matchesAll(text, terms) ? 1 : 0;
+      }) as (...args: never[]) => unknown);
+      db.function('catq_matches_phrase', { deterministic: true }, ((text: unknown, tokens: unknown) => {
+        const terms = readTokens(tokens);
+        if (typeof text !== 'string' || !terms) return null;
+        return containsPhrase(text, terms) ? 1 : 0;
+      }) as (...args: never[]) => unknown);
+    });
+  } catch (e) {
+    throw argumentError('registerSqliteFunctions', e);
+  }
 }

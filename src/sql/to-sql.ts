@@ -1,7 +1,7 @@
 import type { Query } from '../ast/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { checkOnce, type CheckedQuery } from '../check/index.js';
-import { hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
+import { argumentError, hasErrors, QueryError, type Diagnostic } from '../diagnostics/index.js';
 import { SqlBuilder } from './builder.js';
 import { compileClause, type ClauseContext } from './compile-clause.js';
 import { newBuilder, resolveOptions, type ResolvedOptions, type SqlOptions } from './options.js';
@@ -64,11 +64,15 @@ export function compileWhere(plan: CheckedQuery, opts: ResolvedOptions, builder:
  * await db.query(sql, params);
  */
 export function toSql(query: Query | CheckedQuery, catalog: Catalog, options: SqlOptions): SqlQuery {
-  const opts = resolveOptions(options);
-  const plan = checkedOrThrow(query, catalog, opts);
-  const builder = newBuilder(opts);
-  const where = compileWhere(plan, opts, builder);
-  // The SELECT adds no parameter before the condition, so both share one numbering.
-  const bare = builder.finish(where);
-  return { sql: `SELECT ${opts.column} FROM ${opts.table} WHERE ${bare.sql}`, params: bare.params, where: bare.sql };
+  try {
+    const opts = resolveOptions(options);
+    const plan = checkedOrThrow(query, catalog, opts);
+    const builder = newBuilder(opts);
+    const where = compileWhere(plan, opts, builder);
+    // The SELECT adds no parameter before the condition, so both share one numbering.
+    const bare = builder.finish(where);
+    return { sql: `SELECT ${opts.column} FROM ${opts.table} WHERE ${bare.sql}`, params: bare.params, where: bare.sql };
+  } catch (e) {
+    throw argumentError('toSql', e);
+  }
 }

@@ -1,4 +1,4 @@
-import { describeValue, diagnostic, QueryError } from '../../diagnostics/index.js';
+import { argumentError, describeValue, diagnostic, QueryError } from '../../diagnostics/index.js';
 import type { SearchLayout } from './plan.js';
 import { sqlTypeOf, type ColumnRole, type LayoutIndex } from './plan.js';
 import { ginIndexStatements } from '../gin-pending-list.js';
@@ -70,27 +70,31 @@ const isVarlena = (type: string): boolean => type.startsWith('text') || type.end
  * Throws QueryError (`sql/bad-option`) on a bad target or option.
  */
 export function layoutDdl(layout: SearchLayout, target: LayoutTarget, options: LayoutDdlOptions = {}): string[] {
-  const t = resolveTarget(target);
-  const compression = options?.compression;
-  if (compression !== undefined && compression !== 'lz4' && compression !== 'pglz') {
-    throw new QueryError([diagnostic('sql/bad-option', { option: 'compression', detail: `it must be "lz4" or "pglz", but it is ${describeValue(compression)}` }, { path: '/compression' })], 'Invalid layout options');
-  }
-  const out = [`CREATE TABLE IF NOT EXISTS ${t.table} (${tableColumns(layout)})`, `ALTER TABLE ${t.table} ADD COLUMN IF NOT EXISTS ${ident(layout.listed.column)} text`];
-  const idIndex = idOrderExpression(layout.policy.prefixLength);
-  out.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName(t, idIndex))} ON ${t.table} (${idIndex})`);
-  const long = ['item_key', 'id_str', layout.listed.column];
-  for (const a of layout.attributes) {
-    const columns = Object.entries(a.columns) as [ColumnRole, string][];
-    out.push(`ALTER TABLE ${t.table} ${columns.map(([role, name]) => `ADD COLUMN IF NOT EXISTS ${ident(name)} ${sqlTypeOf(role)}`).join(', ')}`);
-    for (const [role, name] of columns) if (isVarlena(sqlTypeOf(role))) long.push(name);
-    for (const ix of a.indexes) {
-      const name = ident(attributeIndexName(t, ix));
-      if (ix.kind === 'gin') out.push(...ginIndexStatements(name, t.table, ix.expression));
-      else out.push(`CREATE INDEX IF NOT EXISTS ${name} ON ${t.table} USING ${ix.kind} (${ix.expression})`);
+  try {
+    const t = resolveTarget(target);
+    const compression = options?.compression;
+    if (compression !== undefined && compression !== 'lz4' && compression !== 'pglz') {
+      throw new QueryError([diagnostic('sql/bad-option', { option: 'compression', detail: `it must be "lz4" or "pglz", but it is ${describeValue(compression)}` }, { path: '/compression' })], 'Invalid layout options');
     }
+    const out = [`CREATE TABLE IF NOT EXISTS ${t.table} (${tableColumns(layout)})`, `ALTER TABLE ${t.table} ADD COLUMN IF NOT EXISTS ${ident(layout.listed.column)} text`];
+    const idIndex = idOrderExpression(layout.policy.prefixLength);
+    out.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName(t, idIndex))} ON ${t.table} (${idIndex})`);
+    const long = ['item_key', 'id_str', layout.listed.column];
+    for (const a of layout.attributes) {
+      const columns = Object.entries(a.columns) as [ColumnRole, string][];
+      out.push(`ALTER TABLE ${t.table} ${columns.map(([role, name]) => `ADD COLUMN IF NOT EXISTS ${ident(name)} ${sqlTypeOf(role)}`).join(', ')}`);
+      for (const [role, name] of columns) if (isVarlena(sqlTypeOf(role))) long.push(name);
+      for (const ix of a.indexes) {
+        const name = ident(attributeIndexName(t, ix));
+        if (ix.kind === 'gin') out.push(...ginIndexStatements(name, t.table, ix.expression));
+        else out.push(`CREATE INDEX IF NOT EXISTS ${name} ON ${t.table} USING ${ix.kind} (${ix.expression})`);
+      }
+    }
+    if (compression) out.push(`ALTER TABLE ${t.table} ${long.map((n) => `ALTER COLUMN ${ident(n)} SET COMPRESSION ${compression}`).join(', ')}`);
+    return out;
+  } catch (e) {
+    throw argumentError('layoutDdl', e);
   }
-  if (compression) out.push(`ALTER TABLE ${t.table} ${long.map((n) => `ALTER COLUMN ${ident(n)} SET COMPRESSION ${compression}`).join(', ')}`);
-  return out;
 }
 
 function attributeIndexName(t: ResolvedTarget, ix: LayoutIndex): string {
@@ -104,6 +108,10 @@ function attributeIndexName(t: ResolvedTarget, ix: LayoutIndex): string {
  * every write keeps paying for it.
  */
 export function layoutIndexNames(layout: SearchLayout, target: LayoutTarget): string[] {
-  const t = resolveTarget(target);
-  return [indexName(t, idOrderExpression(layout.policy.prefixLength)), ...layout.attributes.flatMap((a) => a.indexes.map((ix) => attributeIndexName(t, ix)))];
+  try {
+    const t = resolveTarget(target);
+    return [indexName(t, idOrderExpression(layout.policy.prefixLength)), ...layout.attributes.flatMap((a) => a.indexes.map((ix) => attributeIndexName(t, ix)))];
+  } catch (e) {
+    throw argumentError('layoutIndexNames', e);
+  }
 }

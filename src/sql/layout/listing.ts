@@ -1,7 +1,7 @@
 import type { Query } from '../../ast/index.js';
 import type { Catalog } from '../../catalog/index.js';
 import type { CheckedQuery } from '../../check/index.js';
-import { describeValue, diagnostic, QueryError } from '../../diagnostics/index.js';
+import { argumentError, describeValue, diagnostic, QueryError, throwBadArgument } from '../../diagnostics/index.js';
 import { complementComparison, readListingParams, scanDirection, type Comparison, type Listing, type ReadListingOptions } from '../../listing/index.js';
 import { withoutQ } from '../../listing/params.js';
 import { SqlBuilder } from '../builder.js';
@@ -62,6 +62,8 @@ export interface LayoutListOptions extends LayoutTarget, LayoutWhereOptions, Rea
  * more than W row visits, whatever the planner estimates.
  */
 export function walkRowsFor(limit: number, rows: number): number {
+  if (typeof limit !== 'number') throwBadArgument('walkRowsFor', 'limit', 'a number', limit, 'Pass the page size, for example 100.');
+  if (typeof rows !== 'number') throwBadArgument('walkRowsFor', 'rows', 'a number', rows, "Pass the table's row count (an estimate will do).");
   const w = Math.round(Math.sqrt((limit + 1) * Math.max(0, rows)));
   return Math.min(100_000, Math.max(1_000, w));
 }
@@ -170,6 +172,15 @@ export interface LayoutListing extends SqlListing {
  * their values). Throws QueryError on an invalid query, parameters or options.
  */
 export function layoutListSql(query: Query | CheckedQuery, layout: SearchLayout, params: Readonly<Record<string, unknown>>, options: LayoutListOptions): LayoutListing {
+  try {
+    return layoutListStatements(query, layout, params, options);
+  } catch (e) {
+    throw argumentError('layoutListSql', e);
+  }
+}
+
+/** {@link layoutListSql}'s work; whatever its arguments throw, the caller turns into a QueryError. */
+function layoutListStatements(query: Query | CheckedQuery, layout: SearchLayout, params: Readonly<Record<string, unknown>>, options: LayoutListOptions): LayoutListing {
   const t = resolveTarget(options);
   const raw = rawSourceOf(options);
   const plan = checkedOn(query, layout, options);

@@ -1,4 +1,4 @@
-import { guard, isQueryError, throwBadArgument } from '../../diagnostics/index.js';
+import { argumentError, guard, isQueryError, throwBadArgument } from '../../diagnostics/index.js';
 import type { ItemId } from '../../listing/index.js';
 import { listedUriPrefix, withUriPrefix, type ListedItem, type ListedItemOptions } from '../../listing/listed-item.js';
 import { listedPage, listedPageJson, type ListPage, type PageSides } from '../../listing/page.js';
@@ -41,10 +41,14 @@ function pageTexts(name: string, list: LayoutListing, rows: readonly Row[], othe
  * listed form, parsed, not built again from raw keys.
  */
 export function layoutPage(list: LayoutListing, rows: readonly Row[], otherSide: boolean, options: ListedItemOptions = {}): ListPage {
-  return guard('layoutPage', () => {
-    const { texts, sides } = pageTexts('layoutPage', list, rows, otherSide, options);
-    return listedPage(list.listing, texts.map((t) => JSON.parse(t) as ListedItem), sides);
-  });
+  try {
+    return guard('layoutPage', () => {
+      const { texts, sides } = pageTexts('layoutPage', list, rows, otherSide, options);
+      return listedPage(list.listing, texts.map((t) => JSON.parse(t) as ListedItem), sides);
+    });
+  } catch (e) {
+    throw argumentError('layoutPage', e);
+  }
 }
 
 /**
@@ -53,9 +57,13 @@ export function layoutPage(list: LayoutListing, rows: readonly Row[], otherSide:
  * service sends as the body of a List Catalog Items response.
  */
 export function layoutPageJson(list: LayoutListing, rows: readonly Row[], otherSide: boolean, options: ListedItemOptions = {}): string {
-  return guard('layoutPageJson', () => {
-    const { texts, sides } = pageTexts('layoutPageJson', list, rows, otherSide, options);
-    const idOf = (t: string | undefined): ItemId | undefined => (t === undefined ? undefined : (JSON.parse(t) as ListedItem).Id);
-    return listedPageJson(list.listing, texts, idOf(texts[0]), idOf(texts[texts.length - 1]), sides);
-  });
+  try {
+    return guard('layoutPageJson', () => {
+      const { texts, sides } = pageTexts('layoutPageJson', list, rows, otherSide, options);
+      const idOf = (t: string | undefined): ItemId | undefined => (t === undefined ? undefined : (JSON.parse(t) as ListedItem).Id);
+      return listedPageJson(list.listing, texts, idOf(texts[0]), idOf(texts[texts.length - 1]), sides);
+    });
+  } catch (e) {
+    throw argumentError('layoutPageJson', e);
+  }
 }

@@ -1,3 +1,4 @@
+import { argumentError } from '../../diagnostics/index.js';
 import type { AttributeType, Cardinality, Catalog, SearchableAttribute } from '../../catalog/index.js';
 import { searchableAttributes } from '../../catalog/index.js';
 import { shapeOf, type ElementShape } from '../../check/index.js';
@@ -193,24 +194,28 @@ function indexesOf(type: AttributeType, cols: Partial<Record<ColumnRole, string>
  * its columns. Throws QueryError (`sql/bad-option`) on an invalid policy.
  */
 export function searchLayout(catalog: Catalog, policy?: LayoutPolicy): SearchLayout {
-  const resolved = resolvePolicy(policy);
-  const byRawKey = new Map<string, LayoutAttribute>();
-  for (const a of searchableAttributes(catalog)) {
-    if (!a || typeof a.Attribute !== 'string' || byRawKey.has(a.Attribute)) continue;
-    const rawKey = a.Attribute;
-    const h = hash8(`v${LAYOUT_VERSION}\u0000${rawKey}\u0000${a.Type}\u0000${a.Cardinality}\u0000${resolved.prefixLength}\u0000${resolved.termBytes}`);
-    const stem = `${slug(rawKey)}_${h}`;
-    const columns: Partial<Record<ColumnRole, string>> = {};
-    for (const role of rolesOf(a.Type, a.Cardinality)) columns[role] = `${stem}_${SUFFIX[role]}`;
-    const own = Object.prototype.hasOwnProperty.call(resolved.attributes, rawKey) ? resolved.attributes[rawKey] : undefined;
-    const { indexes, orderedKey } = indexesOf(a.Type, columns, own ?? {}, resolved.prefixLength);
-    byRawKey.set(rawKey, { attribute: a, rawKey, shape: shapeOf(a.Type, a.Cardinality), columns, indexes, ...(orderedKey ? { orderedKey } : {}) });
+  try {
+    const resolved = resolvePolicy(policy);
+    const byRawKey = new Map<string, LayoutAttribute>();
+    for (const a of searchableAttributes(catalog)) {
+      if (!a || typeof a.Attribute !== 'string' || byRawKey.has(a.Attribute)) continue;
+      const rawKey = a.Attribute;
+      const h = hash8(`v${LAYOUT_VERSION}\u0000${rawKey}\u0000${a.Type}\u0000${a.Cardinality}\u0000${resolved.prefixLength}\u0000${resolved.termBytes}`);
+      const stem = `${slug(rawKey)}_${h}`;
+      const columns: Partial<Record<ColumnRole, string>> = {};
+      for (const role of rolesOf(a.Type, a.Cardinality)) columns[role] = `${stem}_${SUFFIX[role]}`;
+      const own = Object.prototype.hasOwnProperty.call(resolved.attributes, rawKey) ? resolved.attributes[rawKey] : undefined;
+      const { indexes, orderedKey } = indexesOf(a.Type, columns, own ?? {}, resolved.prefixLength);
+      byRawKey.set(rawKey, { attribute: a, rawKey, shape: shapeOf(a.Type, a.Cardinality), columns, indexes, ...(orderedKey ? { orderedKey } : {}) });
+    }
+    const keys = listedRawKeys(catalog);
+    // The column holds the listed form itself (form 2; form 1 held the listed raw keys): named for
+    // everything that form depends on, so new Aliases (or a new catalog Id) make a new column.
+    const listed = { keys, column: `listed_${hash8(`v${LAYOUT_VERSION}\u0000form 2\u0000${listedFormSignature(catalog)}`)}` };
+    return { catalog, policy: resolved, attributes: [...byRawKey.values()], byRawKey, listed };
+  } catch (e) {
+    throw argumentError('searchLayout', e);
   }
-  const keys = listedRawKeys(catalog);
-  // The column holds the listed form itself (form 2; form 1 held the listed raw keys): named for
-  // everything that form depends on, so new Aliases (or a new catalog Id) make a new column.
-  const listed = { keys, column: `listed_${hash8(`v${LAYOUT_VERSION}\u0000form 2\u0000${listedFormSignature(catalog)}`)}` };
-  return { catalog, policy: resolved, attributes: [...byRawKey.values()], byRawKey, listed };
 }
 
 /** The SQL type of a column role. */

@@ -1,3 +1,4 @@
+import { argumentError } from '../../diagnostics/index.js';
 import { testedValues } from '../../check/index.js';
 import { itemId } from '../../listing/index.js';
 import { listedReader, type ListedItem } from '../../listing/listed-item.js';
@@ -204,12 +205,16 @@ function listedText(layout: SearchLayout, item: unknown): string {
  * be stored in PostgreSQL at all, so it is reported, never written half right.
  */
 export function layoutRow(layout: SearchLayout, item: unknown): LayoutRowResult {
-  const r = layCells(layout, item);
-  if (!r.ok) return r;
-  const { names } = layoutColumns(layout);
-  const row: LayoutRow = {};
-  names.forEach((name, i) => (row[name] = r.cells[i] ?? null));
-  return { ok: true, row };
+  try {
+    const r = layCells(layout, item);
+    if (!r.ok) return r;
+    const { names } = layoutColumns(layout);
+    const row: LayoutRow = {};
+    names.forEach((name, i) => (row[name] = r.cells[i] ?? null));
+    return { ok: true, row };
+  } catch (e) {
+    throw argumentError('layoutRow', e);
+  }
 }
 
 /** {@link layoutRow} as an array in {@link layoutColumns} order (what layoutUpsert writes). */

@@ -1,8 +1,8 @@
-import { badArgument, isQueryError, type Diagnostic } from '../../diagnostics/index.js';
+import { argumentError, badArgument, isQueryError, type Diagnostic } from '../../diagnostics/index.js';
 import { looksLikeUrlParams, readCheckedListing, type ListedItemOptions } from '../../listing/index.js';
 import { givenQ, withoutQ } from '../../listing/params.js';
 import { layoutPage, layoutPageJson } from './page.js';
-import type { SqlListItemsResult, SqlRunner } from '../run-listing.js';
+import { runRows, type SqlListItemsResult, type SqlRunner } from '../run-listing.js';
 import { layoutListSql, type LayoutListing, type LayoutListOptions } from './listing.js';
 import { ListingMemory, MEMORY_KEY_LIMIT } from './memory.js';
 import type { SearchLayout } from './plan.js';
@@ -30,7 +30,8 @@ export interface LayoutListItemsOptions extends LayoutListOptions, ListedItemOpt
  * every parameter (`q` included), validates the query on `layout.catalog`, runs
  * {@link layoutListSql}'s statements through `run` (unnamed statements: pass them to
  * `client.query(text, values)` without a name) and builds the page. Bad input resolves to
- * `{ diagnostics }`; only a failing `run` rejects.
+ * `{ diagnostics }`; only a failing `run` rejects (or one that gives something other than an array
+ * of rows: a QueryError that says so).
  */
 export async function layoutListItems(run: SqlRunner, layout: SearchLayout, params: unknown, options: LayoutListItemsOptions): Promise<SqlListItemsResult> {
   const found = await listedRows('layoutListItems', run, layout, params, options);
@@ -70,6 +71,47 @@ type Found = { rows: readonly Row[]; list: LayoutListing; other: boolean; diagno
 
 /** Reads the parameters, runs the page's statements, and returns its rows (listed forms only). */
 async function listedRows(fn: string, run: SqlRunner, layout: SearchLayout, params: unknown, options: LayoutListItemsOptions): Promise<Found> {
+  // Everything read from the arguments is read here; what they throw (a Proxy, a getter) is a
+  // diagnostic like any bad input. Only the statements (the database) may reject after this.
+  let ready: Prepared;
+  try {
+    ready = prepare(fn, run, layout, params, options);
+  } catch (e) {
+    return { diagnostics: [...argumentError(fn, e).diagnostics] };
+  }
+  if (!('list' in ready)) return { diagnostics: ready.diagnostics };
+  const { list, memory, key, known, runRestWith, diagnostics } = ready;
+  const runRest = async (): Promise<readonly Row[]> => {
+    const rows = runRows(fn, await runRestWith(list.rest.sql, list.rest.params));
+    if (key !== undefined) memory?.set(key, Number(rows[0]?.['catq_matches'] ?? 0));
+    return rows;
+  };
+  let found: readonly Row[];
+  // A query known (from its last rest) or expected (list.sparse) to match at most W items: the rest alone.
+  if (known !== undefined ? known <= list.walkRows : list.sparse) {
+    found = await runRest();
+  } else {
+    found = runRows(fn, await run(list.sql, list.params));
+    // A walk that came back short: the page is the rest's (see LayoutListing).
+    if (found.length <= list.limit) {
+      found = await runRest();
+    } else if (key !== undefined) memory?.delete(key);
+  }
+  // The rows of the rest, and of a walk that filled its page, say whether a match lies on the
+  // other side of a boundary (LayoutListing); otherwise (no rows) `otherSide` asks, when there is one.
+  const said = found[0]?.['catq_other'];
+  const side = said === undefined || said === null ? list.otherSide : undefined;
+  const o = side ? runRows(fn, await run(side.sql, side.params))[0]?.['other'] : said;
+  const other = o === true || o === 1 || o === 't';
+  return { rows: found, list, other, diagnostics };
+}
+
+type Prepared =
+  | { list: LayoutListing; memory: ListingMemory | undefined; key: string | undefined; known: number | undefined; runRestWith: SqlRunner; diagnostics: Diagnostic[] }
+  | { diagnostics: Diagnostic[] };
+
+/** The arguments of {@link listedRows} read and checked, and the page's statements. */
+function prepare(fn: string, run: SqlRunner, layout: SearchLayout, params: unknown, options: LayoutListItemsOptions): Prepared {
   if (typeof run !== 'function') return { diagnostics: [badArgument(fn, 'run', 'a function (sql, params) => rows', run, 'Pass a function that runs one statement and returns its rows.')] };
   const m = options?.memory as unknown;
   if (m !== undefined && !(m instanceof ListingMemory)) return { diagnostics: [badArgument(fn, 'options.memory', 'a ListingMemory', m, 'Pass new ListingMemory() (keep one per table), or leave it out.')] };
@@ -92,28 +134,6 @@ async function listedRows(fn: string, run: SqlRunner, layout: SearchLayout, para
   const memory = options.memory;
   const q = givenQ(params);
   const key = memory && (q === undefined || typeof q === 'string') && (q ?? '').length <= MEMORY_KEY_LIMIT ? (q ?? '') : undefined;
-  const runRest = async (): Promise<readonly Row[]> => {
-    const rows = await (options.runRest ?? run)(list.rest.sql, list.rest.params);
-    if (key !== undefined) memory?.set(key, Number(rows[0]?.['catq_matches'] ?? 0));
-    return rows;
-  };
   const known = key === undefined ? undefined : memory?.get(key);
-  let found: readonly Row[];
-  // A query known (from its last rest) or expected (list.sparse) to match at most W items: the rest alone.
-  if (known !== undefined ? known <= list.walkRows : list.sparse) {
-    found = await runRest();
-  } else {
-    found = await run(list.sql, list.params);
-    // A walk that came back short: the page is the rest's (see LayoutListing).
-    if (found.length <= list.limit) {
-      found = await runRest();
-    } else if (key !== undefined) memory?.delete(key);
-  }
-  // The rows of the rest, and of a walk that filled its page, say whether a match lies on the
-  // other side of a boundary (LayoutListing); otherwise (no rows) `otherSide` asks, when there is one.
-  const said = found[0]?.['catq_other'];
-  const side = said === undefined || said === null ? list.otherSide : undefined;
-  const o = side ? (await run(side.sql, side.params))[0]?.['other'] : said;
-  const other = o === true || o === 1 || o === 't';
-  return { rows: found, list, other, diagnostics };
+  return { list, memory, key, known, runRestWith: options.runRest ?? run, diagnostics };
 }

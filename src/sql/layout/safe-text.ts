@@ -1,3 +1,4 @@
+import { throwBadArgument } from '../../diagnostics/index.js';
 import type { OrderOp } from '../../operators/index.js';
 
 const UNHOLDABLE = /[\u0000]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -8,6 +9,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * surrogate (not well-formed Unicode; a driver would replace it with U+FFFD in silence).
  */
 export function pgHolds(s: string): boolean {
+  if (typeof s !== 'string') throwBadArgument('pgHolds', 's', 'a string', s, 'Pass the text to check.');
   return !UNHOLDABLE.test(s);
 }
 
