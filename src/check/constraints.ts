@@ -1,6 +1,6 @@
 import type { Clause } from '../ast/index.js';
 import type { AttributeType } from '../catalog/index.js';
-import { compareCodePoints, containsPhrase, matchesAll, tokenize } from '../text/index.js';
+import { codePointOrder, containsPhrase, matchesAll, tokenize } from '../text/index.js';
 import { valueKey } from './value-types.js';
 
 /** A scalar query value that passed the type checks. */
@@ -52,7 +52,7 @@ export function constraintOf(c: Clause, type: AttributeType): Constraint {
 /** Orders two values of an ordered type: numbers numerically, strings by code point. */
 function compare(a: Scalar, b: number | string): number {
   if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b);
+  if (typeof a === 'string' && typeof b === 'string') return codePointOrder(a, b);
   return NaN;
 }
 

@@ -1,4 +1,4 @@
-import { compareCodePoints } from '../text/index.js';
+import { codePointOrder } from '../text/index.js';
 import { assertNever } from '../ast/index.js';
 import type { ClausePlan, ValueTest } from '../check/index.js';
 import { nativeOrder, textMatcher } from './plan.js';
@@ -81,7 +81,7 @@ export function valueFn(t: ValueTest): ValueFn {
             return (x) => typeof x === 'string' && x >= v;
         }
       }
-      return orderFn(t.op, (x: string) => compareCodePoints(x, v), isString);
+      return orderFn(t.op, (x: string) => codePointOrder(x, v), isString);
     }
     case 'id-in': {
       const strs = inFn(t.strings);

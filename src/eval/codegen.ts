@@ -1,4 +1,4 @@
-import { compareCodePoints } from '../text/index.js';
+import { codePointOrder } from '../text/index.js';
 import { SET_THRESHOLD } from './closure.js';
 import { assertNever } from '../ast/index.js';
 import type { ClausePlan, ValueTest } from '../check/index.js';
@@ -45,7 +45,7 @@ class Emitter {
       case 'string-order':
         return nativeOrder(t.value)
           ? `(typeof ${x} === "string" && ${x} ${t.op} ${this.lit(t.value)})`
-          : `(typeof ${x} === "string" && ${this.ref(compareCodePoints)}(${x}, ${this.lit(t.value)}) ${t.op} 0)`;
+          : `(typeof ${x} === "string" && ${this.ref(codePointOrder)}(${x}, ${this.lit(t.value)}) ${t.op} 0)`;
       case 'id-in':
         return `(typeof ${x} === "string" ? ${this.in(x, t.strings)} : typeof ${x} === "number" && ${this.in(x, t.numbers)})`;
       case 'text':

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/index.js';
-import { compareCodePoints } from '../text/index.js';
+import { codePointOrder } from '../text/index.js';
 import { argumentError, throwBadArgument } from '../diagnostics/index.js';
 
 /** An item id as the listing sees it: a JSON string or a finite JSON number. */
@@ -44,7 +44,7 @@ export function compareIds(a: ItemId, b: ItemId): number {
       return a < b ? -1 : a > b ? 1 : 0;
     }
     if (typeof b === 'number') return 1;
-    return compareCodePoints(a, b);
+    return codePointOrder(a, b);
   } catch (e) {
     throw argumentError('compareIds', e);
   }

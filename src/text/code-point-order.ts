@@ -12,24 +12,33 @@ export function compareCodePoints(a: string, b: string): number {
   try {
     if (typeof a !== 'string') throwBadArgument('compareCodePoints', 'a', 'a string', a, 'Pass two strings.');
     if (typeof b !== 'string') throwBadArgument('compareCodePoints', 'b', 'a string', b, 'Pass two strings.');
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-      const x = a.charCodeAt(i);
-      const y = b.charCodeAt(i);
-      if (x === y) continue;
-      // A unit below U+D800 is a whole code point, and below every unit a surrogate or U+E000..U+FFFF
-      // can start: UTF-16 order is code point order there (see firstDifference for why that holds
-      // after a shared high surrogate too).
-      if (x < 0xd800 || y < 0xd800) return x - y;
-      return firstDifference(a, b, i, x, y);
-    }
-    // A string that is the other's prefix in units is below it in code points as well (when the
-    // prefix ends in a high surrogate the longer string pairs, that surrogate is alone in the prefix,
-    // and a lone high surrogate is below the pair's code point).
-    return a.length - b.length;
+    return codePointOrder(a, b);
   } catch (e) {
     throw argumentError('compareCodePoints', e);
   }
+}
+
+/**
+ * {@link compareCodePoints} without its argument checks, for catq's own callers that hold two
+ * strings already (compiled predicates, sorts of ids and keys): it runs once per item or per
+ * comparison, and stays small enough for the engine to inline.
+ */
+export function codePointOrder(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A unit below U+D800 is a whole code point, and below every unit a surrogate or U+E000..U+FFFF
+    // can start: UTF-16 order is code point order there (see firstDifference for why that holds
+    // after a shared high surrogate too).
+    if (x < 0xd800 || y < 0xd800) return x - y;
+    return firstDifference(a, b, i, x, y);
+  }
+  // A string that is the other's prefix in units is below it in code points as well (when the
+  // prefix ends in a high surrogate the longer string pairs, that surrogate is alone in the prefix,
+  // and a lone high surrogate is below the pair's code point).
+  return a.length - b.length;
 }
 
 const isHigh = (u: number): boolean => u >= 0xd800 && u <= 0xdbff;

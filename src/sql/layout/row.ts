@@ -2,7 +2,7 @@ import { argumentError } from '../../diagnostics/index.js';
 import { testedValues } from '../../check/index.js';
 import { itemId } from '../../listing/index.js';
 import { listedReader, type ListedItem } from '../../listing/listed-item.js';
-import { compareCodePoints } from '../../text/index.js';
+import { codePointOrder } from '../../text/index.js';
 import type { ColumnRole, LayoutAttribute, SearchLayout } from './plan.js';
 import { pgHolds, stringKey } from './safe-text.js';
 import { textLayout } from './text-terms.js';
@@ -151,7 +151,7 @@ function layAttribute(a: LayoutAttribute, s: Partial<Record<ColumnRole, number>>
     row[s['str-keys']] = strings.length ? distinct(keys.map((k) => k.key)) : null;
     const long = strings.filter((_, i) => keys[i]?.cut);
     set(s['str-long'], long.length ? long : null);
-    const sorted = [...strings].sort(compareCodePoints);
+    const sorted = [...strings].sort(codePointOrder);
     set(s['str-lo'], sorted.length ? (sorted[0] as string) : null);
     set(s['str-hi'], sorted.length ? (sorted[sorted.length - 1] as string) : null);
   }
