@@ -7,14 +7,25 @@
 //    cd .tmp/old/packages/server && npx tsup)
 //   BEFORE=.tmp/old/packages/server/bin/catq-server.js AE='gzip, deflate, br' node bench/compression-ab.mjs
 // Needs PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and npm run build.
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startListening, stopChild } from './lib.mjs';
 const startQuiet = (script, args) => startListening(script, args, { stderr: 'ignore' });
-const ITEMS = 10000, KEY = 'k', DURATION = Number(process.env.DURATION ?? 5), CONNECTIONS = 32;
+function refuse(message) {
+  process.stderr.write(`compression-ab: ${message}\n`);
+  process.exit(2);
+}
+if (process.argv.length > 2) refuse(`unexpected argument "${process.argv[2]}": it takes none (BEFORE, AE, ROUNDS, DURATION and DATABASE_URL are read from the environment)`);
+const wholeEnv = (name, fallback) => {
+  const n = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(n) || n < 1) refuse(`${name}=${process.env[name]} is not usable: give a whole number, such as ${fallback}`);
+  return n;
+};
+if (process.env.BEFORE !== undefined && !existsSync(process.env.BEFORE)) refuse(`BEFORE=${process.env.BEFORE} names no file: give the bin/catq-server.js of another build`);
+const ITEMS = 10000, KEY = 'k', DURATION = wholeEnv('DURATION', 5), ROUNDS = wholeEnv('ROUNDS', 3), CONNECTIONS = 32;
 const catalog = { Id: 900, Name: 'Bench', Type: 'Product', Aliases: { Id: 'id', Name: 'title' }, SearchableAttributes: [
   { Attribute: 'price', Type: 'Number', Cardinality: 'One' }, { Attribute: 'brand', Type: 'String', Cardinality: 'One' },
   { Attribute: 'tags', Type: 'String', Cardinality: 'Many' }, { Attribute: 'title', Type: 'Text', Cardinality: 'One' } ] };
@@ -46,6 +57,6 @@ try {
   for (const name of Object.keys(named)) { const r = await fetch(procs[name].url + path, { headers }); sizes[name] = `${r.headers.get('content-encoding') ?? 'identity'}, ${(await r.arrayBuffer()).byteLength} bytes`; await run(procs[name].url + path, headers, 4); }
   console.log(`Accept-Encoding: ${headers['Accept-Encoding']}; the page, decoded: ${JSON.stringify(sizes)}`);
   const rows = Object.fromEntries(Object.keys(named).map((k) => [k, []]));
-  for (let round = 0; round < Number(process.env.ROUNDS ?? 3); round++) for (const name of Object.keys(named)) rows[name].push(await load(procs[name].url + path, headers, procs[name].child.pid));
+  for (let round = 0; round < ROUNDS; round++) for (const name of Object.keys(named)) rows[name].push(await load(procs[name].url + path, headers, procs[name].child.pid));
   for (const [name, rs] of Object.entries(rows)) console.log(name.padEnd(7), 'CPU µs/request', rs.map((r) => Math.round(r.cpuUs)).join(' '), '  req/s', rs.map((r) => Math.round(r.rps)).join(' '));
 } finally { for (const s of servers) await stopChild(s.child); await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`); await admin.end(); rmSync(dir, { recursive: true, force: true }); }

@@ -38,6 +38,7 @@ const CASES: Readonly<Record<string, readonly BadCall[]>> = {
   'bench/upsert-profile.mjs': [{ args: ['--items', '1000'] }],
   'bench/upsert-indexes.mjs': [{ args: ['--items', '1000'] }],
   'bench/gin-pending.mjs': [{ args: ['--bogus'] }, { args: [], env: { BATCHES: 'many' } }],
+  'bench/compression-ab.mjs': [{ args: ['--bogus'] }, { args: [], env: { ROUNDS: 'many' } }, { args: [], env: { BEFORE: join(scratch, 'missing.js') } }],
   'bench/service-cpu.mjs': [{ args: ['--bogus'] }, { args: [], env: { BENCH_DB: '' } }],
   'bench/service-gc.mjs': [{ args: ['--bogus'] }, { args: [], env: { BENCH_DB: '' } }],
 };

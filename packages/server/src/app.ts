@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { maxHeaderSize, STATUS_CODES, type IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -24,8 +24,15 @@ import { homeRoutes } from './routes/home.js';
 import { itemRoutes } from './routes/items.js';
 import { addNamedSchemas, schemaNames } from './schemas.js';
 
-/** The longest path parameter the router takes: Node's limit on the request line and headers (16 KB by default). */
-const MAX_PARAM_LENGTH = maxHeaderSize;
+/**
+ * The default of `--max-header-size`: most bytes of a request line and its headers, four times
+ * Node's 16 KB. Why: a NextQuery or PrevQuery carries `q` URI-encoded, and sent as a URL parameter
+ * it is encoded again (each escape `%22` becomes `%2522`), so the URL of a next page is up to 5/3
+ * of the first page's. With 16 KB, a `one-of` of 1,000 short values (the list limit; about 15 KB
+ * of URL) answered its first page and then a 431 for the next; 64 KB lets every next page of a
+ * first page up to about 38 KB through.
+ */
+export const DEFAULT_MAX_HEADER_SIZE = 64 * 1024;
 
 /** PostgreSQL error classes that mean "this data cannot be stored or compared" (a 400, not a 500). */
 const DATA_ERROR = /^(22|54)/;
@@ -41,6 +48,8 @@ export interface AppOptions {
   readonly trustProxy?: boolean | number | string;
   /** Longest a request may take to arrive, in ms (default 30000). */
   readonly requestTimeoutMs?: number;
+  /** Most bytes of a request line and its headers (default {@link DEFAULT_MAX_HEADER_SIZE}); a longer one is a 431. */
+  readonly maxHeaderSize?: number;
   /** Requests per minute per API key (0 or absent: no limit). */
   readonly rateLimit?: number;
   /** `/readyz` and the recovery after a database failure. */
@@ -98,7 +107,8 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   const requestTimeout = ops.requestTimeoutMs ?? 30_000;
   // Node checks request and header timeouts on this interval (its default, 30 s, would let a
   // slow-body socket live up to twice the timeout).
-  const serverOptions = { connectionsCheckingInterval: Math.max(250, Math.min(5000, requestTimeout / 4)), headersTimeout: Math.min(60_000, requestTimeout) };
+  const maxHeaderBytes = ops.maxHeaderSize ?? DEFAULT_MAX_HEADER_SIZE;
+  const serverOptions = { connectionsCheckingInterval: Math.max(250, Math.min(5000, requestTimeout / 4)), headersTimeout: Math.min(60_000, requestTimeout), maxHeaderSize: maxHeaderBytes };
   const level = ops.logLevel ?? 'silent';
   const app = Fastify({
     logger:
@@ -131,8 +141,8 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     // No path parameter is over Node's limit on the request line and headers (a longer URL is a
     // 431 from writeClientError), so every id that fits in a URL reaches its route.
     // Percent escapes only: `+` is a plus sign in q and every parameter (querystring.ts).
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true, querystringParser: parseQueryString },
-    clientErrorHandler: writeClientError,
+    routerOptions: { maxParamLength: maxHeaderBytes, ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    clientErrorHandler: (error, socket) => writeClientError(error, socket, maxHeaderBytes),
     // Errors raised before routing (a URL that does not percent-decode, ...) get the Errors body too.
     frameworkErrors: (error, _req, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
@@ -140,7 +150,7 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
         error.code === 'FST_ERR_BAD_URL'
           ? 'The URL is not valid: a percent escape does not decode to UTF-8 text.'
           : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-            ? `A path parameter is over ${MAX_PARAM_LENGTH} characters: send a shorter URL.`
+            ? `A path parameter is over ${maxHeaderBytes} characters: send a shorter URL.`
             : (error.message || 'Bad request.').slice(0, 200);
       void (reply as unknown as FastifyReply).status(status).send(errorBody(message));
     },
@@ -165,7 +175,7 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     }
     errorHandler(error as never, request, reply);
   });
-  const routeMethods = new RouteMethods(MAX_PARAM_LENGTH);
+  const routeMethods = new RouteMethods(maxHeaderBytes);
   app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
@@ -362,11 +372,11 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
 }
 
 /**
- * Requests Node's HTTP parser rejects before Fastify sees them (headers or URL over Node's 16 KB
- * limit, as a `q` of that size makes them; a body shorter than its Content-Length; ...) get the
+ * Requests Node's HTTP parser rejects before Fastify sees them (headers or URL over
+ * `--max-header-size`, as a `q` of that size makes them; a body shorter than its Content-Length; ...) get the
  * interface's Errors body too, then the connection closes.
  */
-function writeClientError(error: Error & { code?: string }, socket: Socket): void {
+function writeClientError(error: Error & { code?: string }, socket: Socket, maxHeaderBytes: number): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -374,7 +384,7 @@ function writeClientError(error: Error & { code?: string }, socket: Socket): voi
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const message =
     status === 431
-      ? 'The request line and headers are over 16 KB: send a shorter URL (q) or fewer headers.'
+      ? `The request line and headers are over ${maxHeaderBytes >= 1024 && maxHeaderBytes % 1024 === 0 ? `${maxHeaderBytes / 1024} KB` : `${maxHeaderBytes} bytes`}: send a shorter URL (q) or fewer headers (or start the service with a larger --max-header-size).`
       : status === 408
         ? 'The request took too long to arrive.'
         : `The request is not valid HTTP (${error.code ?? 'parse error'}): check its Content-Length and headers.`;

@@ -40,6 +40,8 @@ export interface ServerConfig {
   readonly statementTimeoutMs?: number;
   /** Longest a request may take to arrive (headers and body), in ms. */
   readonly requestTimeoutMs?: number;
+  /** Most bytes of a request line and its headers (a longer one is a 431). */
+  readonly maxHeaderSize?: number;
   /** Longest SIGTERM waits for requests in flight, in ms. */
   readonly shutdownTimeoutMs?: number;
   /** PostgreSQL streaming replicas that List and Get read from. */
@@ -88,6 +90,7 @@ export const USAGE = `Usage: catq-server --catalog FILE [--catalog FILE ...] [op
   --rate-limit N       requests per minute per API key, then 429 (default 0 = no limit)
   --statement-timeout MS  longest PostgreSQL statement (default 10000; 0 = none)
   --request-timeout MS longest time for a request to arrive, headers and body (default 30000)
+  --max-header-size BYTES  longest request line and headers, then 431 (default 65536)
   --shutdown-timeout MS   longest wait for requests in flight on SIGTERM (default 10000)
   --read-database-url URL a PostgreSQL streaming replica for List and Get (repeatable)
   --pool-size N        connections per PostgreSQL pool (default 16)
@@ -168,6 +171,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
         'rate-limit': { type: 'string' },
         'statement-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
+        'max-header-size': { type: 'string' },
         'shutdown-timeout': { type: 'string' },
         'read-database-url': { type: 'string', multiple: true },
         'pool-size': { type: 'string' },
@@ -230,6 +234,7 @@ export function readConfig(argv: readonly string[], env: Readonly<Record<string,
   if (values['rate-limit'] !== undefined) config.rateLimit = whole(values['rate-limit'], '--rate-limit', 0, 10 ** 9);
   if (values['statement-timeout'] !== undefined) config.statementTimeoutMs = whole(values['statement-timeout'], '--statement-timeout', 0, 2 ** 31 - 1);
   if (values['request-timeout'] !== undefined) config.requestTimeoutMs = whole(values['request-timeout'], '--request-timeout', 100, 2 ** 31 - 1);
+  if (values['max-header-size'] !== undefined) config.maxHeaderSize = whole(values['max-header-size'], '--max-header-size', 1024, 2 ** 24);
   if (values['shutdown-timeout'] !== undefined) config.shutdownTimeoutMs = whole(values['shutdown-timeout'], '--shutdown-timeout', 0, 2 ** 31 - 1);
   if (values['read-database-url'] !== undefined) config.readDatabaseUrls = values['read-database-url'];
   if (values['pool-size'] !== undefined) config.poolSize = whole(values['pool-size'], '--pool-size', 1, 1000);

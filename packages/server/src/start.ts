@@ -199,6 +199,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ...(tls ? { https: tls } : {}),
       ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
       ...(config.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: config.requestTimeoutMs }),
+      ...(config.maxHeaderSize === undefined ? {} : { maxHeaderSize: config.maxHeaderSize }),
       ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
       ...(config.maxItemMembers === undefined ? {} : { maxItemMembers: config.maxItemMembers }),
       ...(config.compression === undefined ? {} : { compress: config.compression }),

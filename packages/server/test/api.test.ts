@@ -464,8 +464,8 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
     expect((await req('POST', '/v1/catalog/500/product/batch/update', { key: null, body: { Items: [] } })).status).toBe(401);
   });
   it('ids as long as a URL can carry are fetched (never a 405 for the route\'s own method); a longer URL is a 431 with the Errors body', async () => {
-    // Node's limit on the request line and headers is 16 KB: an id of 15,000 characters fits.
-    const ids = [2001, 3000, 15_000].map((n) => `long-${'a'.repeat(n - 5)}`);
+    // The service's limit on the request line and headers is 64 KB (--max-header-size): an id of 60,000 characters fits.
+    const ids = [2001, 3000, 15_000, 60_000].map((n) => `long-${'a'.repeat(n - 5)}`);
     expect((await req('POST', '/v1/catalog/500/product/batch/upsert', { body: { Items: ids.map((id) => ({ id, sku: 'LONG' })) } })).body).toEqual({});
     for (const id of ids) {
       const r = await req('GET', `/v1/catalog/500/product/${id}`);
@@ -479,8 +479,23 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
     const del = await req('DELETE', `/v1/catalog/500/product/${ids[1]}`);
     expect(del.status).toBe(405);
     expect(del.headers.get('allow')).toBe('GET');
-    const over = await req('GET', `/v1/catalog/500/product/${'a'.repeat(17_000)}`);
+    const over = await req('GET', `/v1/catalog/500/product/${'a'.repeat(66_000)}`);
     expect(over.status).toBe(431);
-    expect(over.body.Errors[0].message).toMatch(/over 16 KB/);
+    expect(over.body.Errors[0].message).toMatch(/over 64 KB.*--max-header-size/);
+  });
+  it('a one-of of 1,000 values (the list limit) pages through NextQuery, sent as a generic client sends parameters (q encoded again)', async () => {
+    const values = ['sale', 'new', ...Array.from({ length: 998 }, (_, i) => `tag${i}`)];
+    // The spec's q is a URI-encoded JSON array; URLSearchParams encodes every value once more.
+    const urlOf = (params: Record<string, unknown>) => `/v1/catalog/500/product?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+    const firstUrl = urlOf({ q: encodeURIComponent(JSON.stringify([[['one-of', 'tags'], values]])), limit: 1 });
+    // Over Node's own 16 KB: before --max-header-size (default 64 KB) these pages were a 431.
+    expect(firstUrl.length).toBeGreaterThan(16 * 1024);
+    const first = await req('GET', firstUrl);
+    expect(first.status, first.text.slice(0, 300)).toBe(200);
+    const next = first.body.NextQuery as Record<string, unknown>;
+    expect(next).toBeDefined();
+    const second = await req('GET', urlOf(next));
+    expect(second.status, second.text.slice(0, 300)).toBe(200);
+    expect(second.body.Items[0].Id).not.toBe(first.body.Items[0].Id);
   });
 });
