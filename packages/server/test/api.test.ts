@@ -486,7 +486,7 @@ describe.each(ENGINES)('catq-server on %s', (engine) => {
   it('a one-of of 1,000 values (the list limit) pages through NextQuery, sent as a generic client sends parameters (q encoded again)', async () => {
     const values = ['sale', 'new', ...Array.from({ length: 998 }, (_, i) => `tag${i}`)];
     // The spec's q is a URI-encoded JSON array; URLSearchParams encodes every value once more.
-    const urlOf = (params: Record<string, unknown>) => `/v1/catalog/500/product?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+    const urlOf = (params: Record<string, unknown>) => `/v1/catalog/500/product?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
     const firstUrl = urlOf({ q: encodeURIComponent(JSON.stringify([[['one-of', 'tags'], values]])), limit: 1 });
     // Over Node's own 16 KB: before --max-header-size (default 64 KB) these pages were a 431.
     expect(firstUrl.length).toBeGreaterThan(16 * 1024);
