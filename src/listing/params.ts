@@ -214,7 +214,7 @@ function readParams(params: unknown, options: ReadListingOptions & LimitOptions,
   if (rawLimit !== undefined) {
     const n = typeof rawLimit === 'number' ? rawLimit : typeof rawLimit === 'string' && /^[0-9]{1,7}$/.test(rawLimit) ? Number(rawLimit) : NaN;
     if (Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT) limit = n;
-    else diagnostics.push(diagnostic('listing/limit-out-of-range', { found: describeValue(rawLimit) }, { path: '/limit' }));
+    else diagnostics.push(diagnostic('listing/limit-out-of-range', { found: describeValue(rawLimit), ...limitInOtherNotation(rawLimit) }, { path: '/limit' }));
   }
 
   const rawOrder = get('order');
@@ -231,4 +231,15 @@ function readParams(params: unknown, options: ReadListingOptions & LimitOptions,
     listing.comparison = comparison ?? '>';
   }
   return { listing, ...checked, diagnostics };
+}
+
+/**
+ * A limit sent as text in a notation other than decimal digits (`0x10`, `1e1`, `+10`, ` 10`,
+ * `10.0`) whose number is a valid limit: the digits to send instead (`{ send: 16 }`), which the
+ * message names. Anything else: nothing to add.
+ */
+function limitInOtherNotation(raw: unknown): { send?: number } {
+  if (typeof raw !== 'string' || raw.trim() === '') return {};
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT ? { send: n } : {};
 }

@@ -73,6 +73,14 @@ describe('readListingParams', () => {
     }
   });
 
+  it('a limit written in another notation says which digits to send; other bad limits do not', () => {
+    const message = (limit: unknown) => readListingParams({ limit }).diagnostics[0]?.message ?? '';
+    for (const [text, n] of [['0x10', 16], ['1e2', 100], ['10.0', 10], [' 5', 5], ['+7', 7], ['00000010', 10]] as const) {
+      expect(message(text)).toContain(`A limit is written in decimal digits: send limit=${n}.`);
+    }
+    for (const bad of ['0', '1001', '1.5', 'abc', '', ' ', 0, 1001, 1.5, null]) expect(message(bad)).not.toContain('send limit=');
+  });
+
   it('reports every bad parameter at once, with paths', () => {
     const r = readListingParams({ comparison: '!=', limit: 0, order: 'desc', 'boundary-id': true, extra: 1 });
     expect(r.listing).toBeUndefined();

@@ -18,10 +18,19 @@ import { HttpError } from './errors.js';
  */
 export function catalogIdTextProblem(text: unknown): string | undefined {
   if (typeof text !== 'string' || canonicalNumber(text) !== undefined) return undefined;
-  const n = Number(text);
-  if (text.trim() === '' || Number.isNaN(n)) return undefined;
-  const fix = Number.isFinite(n) && n >= 100 ? `: write ${String(n)}` : '';
+  if (text.trim() === '' || Number.isNaN(Number(text))) return undefined;
+  const n = catalogIdInDigits(text);
+  const fix = n === undefined ? '' : `: write ${n}`;
   return `Path parameter "catalogId" must be a catalog id written in decimal digits, as the catalog's Id is written (such as 1042), but it is ${JSON.stringify(text.slice(0, 100))}${fix}.`;
+}
+
+/**
+ * The catalog id that `text` writes in a notation other than its decimal digits (`0x412`,
+ * `01042`, `1.042e3`), as the digits to write instead; undefined when it writes no catalog id.
+ */
+export function catalogIdInDigits(text: string): string | undefined {
+  const n = text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(n) && n >= 100 ? String(n) : undefined;
 }
 
 declare module 'fastify' {

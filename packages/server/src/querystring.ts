@@ -49,17 +49,3 @@ export function sentQuery(url: string): Record<string, string | string[]> {
   const at = url.indexOf('?');
   return at < 0 ? (Object.create(null) as Record<string, string | string[]>) : parseQueryString(url.slice(at + 1));
 }
-
-/**
- * catq's listing diagnostics, where a `limit` sent in a notation other than decimal digits
- * (`0x10`, `1e1`, `+10`, ` 10`, `10.0`) whose number is a valid limit also says which text to
- * send (`Send limit=16.`): catq's message alone ("must be a whole number from 1 to 1000, but it
- * is the string "0x10"") does not say what is wrong with 16.
- */
-export function withLimitHint<D extends { readonly code: string; readonly message: string }>(diagnostics: readonly D[], query: Record<string, unknown>): D[] {
-  const limit = query['limit'];
-  if (typeof limit !== 'string') return [...diagnostics];
-  const n = limit.trim() === '' ? NaN : Number(limit);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) return [...diagnostics];
-  return diagnostics.map((d) => (d.code === 'listing/limit-out-of-range' ? { ...d, message: `${d.message} A limit is written in decimal digits: send limit=${n}.` } : d));
-}

@@ -12,10 +12,11 @@ export const listingCodes = {
     '`comparison` is not one of >, >=, <, <=.',
     (d) => `"comparison" must be one of ">", ">=", "<", "<=", but it is ${d.found}.`,
   ),
-  'listing/limit-out-of-range': code<{ found: string }>(
+  'listing/limit-out-of-range': code<{ found: string; send?: number }>(
     'error',
     '`limit` is not a whole number from 1 to 1000.',
-    (d) => `"limit" must be a whole number from 1 to 1000, but it is ${d.found}.`,
+    // `send`: the limit a URL's text means in another notation (`0x10`, `1e1`, ` 10`), to write in digits.
+    (d) => `"limit" must be a whole number from 1 to 1000, but it is ${d.found}.${d.send === undefined ? '' : ` A limit is written in decimal digits: send limit=${d.send}.`}`,
   ),
   'listing/bad-order': code<{ found: string }>(
     'error',

@@ -5,7 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { diagnosticMessages, HttpError } from '../errors.js';
 import { CatalogListQuery, CatalogPage, CatalogParams, ERROR_RESPONSES, FullCatalog } from '../schemas.js';
 import type { ServiceContext } from '../context.js';
-import { sentQuery, withLimitHint } from '../querystring.js';
+import { sentQuery } from '../querystring.js';
+import { catalogIdInDigits } from '../path-ids.js';
 
 /** The catalog of a network, or a 404. */
 export function catalogOf(ctx: ServiceContext, networkId: number, catalogId: number): Catalog {
@@ -52,15 +53,15 @@ export function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         else problems.push(unknownParameter(name));
       }
       const read = readListingParams(raw, { numericStrings: true });
-      problems.push(...diagnosticMessages(withLimitHint(read.diagnostics, raw)));
+      problems.push(...diagnosticMessages(read.diagnostics));
       // The boundary as catq reads a URL's text (`100` the number, `0100` and `"100"` strings), also
       // when another parameter's problem left no listing.
       const sent = raw['boundary-id'];
       const b = read.listing ? read.listing.boundary : typeof sent === 'string' ? idFromText(sent) : sent;
       if (b !== undefined && !problems.some((p) => p.includes('"boundary-id"')) && !(typeof b === 'number' && b >= 100)) {
         // A number written another way (`0x64`, `1e2`, `0100`): say how to write it.
-        const n = typeof b === 'string' && b.trim() !== '' ? Number(b) : NaN;
-        const hint = Number.isFinite(n) && n >= 100 ? ` Write it as the catalog's Id is written: boundary-id=${String(n)}.` : '';
+        const n = typeof b === 'string' ? catalogIdInDigits(b) : undefined;
+        const hint = n === undefined ? '' : ` Write it as the catalog's Id is written: boundary-id=${n}.`;
         problems.push(`"boundary-id" must be a catalog id (a number >= 100), but it is ${JSON.stringify(b)}.${hint}`);
       }
       if (problems.length || !read.listing) throw new HttpError(400, problems);

@@ -10,7 +10,7 @@ import { ERROR_RESPONSES, FullItem, ItemListQuery, ItemPage, ItemParams, KindPar
 import { getDerived, getItem, pathIdCandidates } from '../store/items.js';
 import { commonTermsOf, storeOf, tableRowsOf } from '../store/layout.js';
 import { catalogDb, type ServiceContext } from '../context.js';
-import { sentQuery, withLimitHint } from '../querystring.js';
+import { sentQuery } from '../querystring.js';
 import type { Db, Queryable } from '../store/db.js';
 import { catalogOf } from './catalogs.js';
 
@@ -38,9 +38,9 @@ function pathErrors(req: FastifyRequest): string[] {
 }
 
 /** The 400 of a List request whose parameters catq refused (counted by code in the metrics). */
-function rejected(ctx: ServiceContext, diagnostics: readonly Diagnostic[], query: Record<string, unknown>): HttpError {
+function rejected(ctx: ServiceContext, diagnostics: readonly Diagnostic[]): HttpError {
   for (const d of diagnostics) if (d.severity === 'error') ctx.metrics?.qRejected.inc({ code: d.code });
-  return new HttpError(400, diagnosticMessages(withLimitHint(diagnostics, query)));
+  return new HttpError(400, diagnosticMessages(diagnostics));
 }
 
 /** Get Catalog Item and List Catalog Items. */
@@ -62,7 +62,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const path = pathErrors(req);
       if (path.length) {
         // The path is wrong, but report the parameters' problems too (every problem at once).
-        throw new HttpError(400, [...path, ...diagnosticMessages(withLimitHint(readListingParams(query, { numericStrings: true }).diagnostics, query))]);
+        throw new HttpError(400, [...path, ...diagnosticMessages(readListingParams(query, { numericStrings: true }).diagnostics)]);
       }
       const source = sourceOf(ctx, req.networkId, req.params.catalogId, req.params.item);
       const db = catalogDb(ctx, source.tableId);
@@ -91,7 +91,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         // Primary items are catq's listed form as the search table holds it: the page's JSON
         // text is sent as catq writes it, never parsed and serialized again.
         const { json, diagnostics } = await layoutListItemsJson(run, store.layout, query, layoutOptions);
-        if (json === undefined) throw rejected(ctx, diagnostics, query);
+        if (json === undefined) throw rejected(ctx, diagnostics);
         void reply.type('application/json; charset=utf-8');
         return json as never;
       }
@@ -107,7 +107,7 @@ export function itemRoutes(app: FastifyInstance, ctx: ServiceContext): void {
               numericStrings: true,
               ...uriOptions(source, req.networkId),
             });
-      if (!response) throw rejected(ctx, diagnostics, query);
+      if (!response) throw rejected(ctx, diagnostics);
       return pageForm(response, source) as never;
     },
   );
