@@ -1,7 +1,8 @@
 import { isQuery, query as trustedQuery, type Clause, type JsonArray, type Query } from '../ast/index.js';
 import { loadCatalog, type Catalog } from '../catalog/index.js';
 import { validate } from '../check/index.js';
-import { argumentError, diagnostic, guardAll, previewValue, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
+import { argumentError, guardAll, previewValue, QueryError, throwBadArgument, type Diagnostic, type QueryChange } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { format } from '../syntax/index.js';
 import { clause as checkedClause, encode, toWire, type DecodeLimits } from '../wire/index.js';
 import type { FieldOf, OperatorOf, ValueOf } from './catalog-types.js';

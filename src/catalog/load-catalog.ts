@@ -5,7 +5,8 @@
 // codes and JSON pointer paths), so a mapping layer would be about as long as the checks.
 import { deepFreeze, type JsonValue } from '../ast/index.js';
 import { checkedCatalogs } from './checked-catalogs.js';
-import { describeValue, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { describeValue, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { firstHole, ObjectReader } from './object-reader.js';
 import type {
   Aliases,

@@ -1,4 +1,5 @@
-import { describeValue, diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { describeValue, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 

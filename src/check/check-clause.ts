@@ -1,7 +1,8 @@
 import { isOperator, type Clause } from '../ast/index.js';
 import type { SearchableAttribute } from '../catalog/index.js';
 import { resolveFieldCached } from './resolve-cache.js';
-import { describeValue, diagnostic } from '../diagnostics/index.js';
+import { describeValue } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { isAllowed, operatorsFor, OPERATORS } from '../operators/index.js';
 import type { CheckContext } from './context.js';
 import { makeFix } from './context.js';

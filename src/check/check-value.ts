@@ -1,6 +1,7 @@
 import { assertNever, type Clause, type JsonValue } from '../ast/index.js';
 import type { AttributeType, SearchableAttribute } from '../catalog/index.js';
-import { describeValue, diagnostic, type Fix } from '../diagnostics/index.js';
+import { describeValue, type Fix } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { operatorInfo } from '../operators/index.js';
 import { hasToken } from '../text/index.js';
 import { makeFix, type CheckContext } from './context.js';

@@ -5,7 +5,8 @@
  * bound that cost, on by default; each is reported with its own code.
  */
 import type { Clause, Query } from '../ast/index.js';
-import { DEFAULT_MAX_DIAGNOSTICS, diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { DEFAULT_MAX_DIAGNOSTICS, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { tokenize } from '../text/index.js';
 import { DEFAULT_MAX_INFIX_LENGTH } from '../syntax/index.js';
 import { DEFAULT_LIMITS, ownOptions, type DecodeLimits } from '../wire/index.js';

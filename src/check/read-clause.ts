@@ -4,7 +4,8 @@
  * through here first, so the checks after it see plain JSON data or nothing.
  */
 import { isOperator, type Clause, type ClauseSpans } from '../ast/index.js';
-import { describeValue, diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { describeValue, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { DEFAULT_LIMITS, jsonValueProblems } from '../wire/index.js';
 
 /** What {@link ownData} returns for an accessor, or a proxy that throws. */

@@ -1,4 +1,5 @@
-import { diagnostic, type Fix, type RelatedInformation } from '../diagnostics/index.js';
+import { type Fix, type RelatedInformation } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import type { CheckedClause } from './check-clause.js';
 import { makeFix, type CheckContext } from './context.js';
 import { placeWith } from './places.js';

@@ -1,6 +1,7 @@
 import { isQuery, type Clause, type Query } from '../ast/index.js';
 import { catalogArgumentProblems, type Catalog } from '../catalog/index.js';
-import { badArgument, capDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { badArgument, capDiagnostics, hasErrors, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { optionKeyProblems } from '../wire/limits.js';
 import { checkClause, type CheckedClause } from './check-clause.js';
 import { checkContext } from './context.js';

@@ -1,4 +1,4 @@
-import { diagnostic } from './create.js';
+import { diagnostic } from './core-diagnostic.js';
 import type { Diagnostic } from './model.js';
 
 /** How many diagnostics one query reports by default before the rest are only counted. */

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_DIAGNOSTICS } from './cap.js';
 import { badArgumentCode } from './codes/api.js';
-import { diagnostic } from './create.js';
+import { diagnostic } from './core-diagnostic.js';
 import { diagnosticOf } from './diagnostic-of.js';
 import type { Diagnostic } from './model.js';
 

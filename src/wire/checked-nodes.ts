@@ -14,7 +14,8 @@ import {
   type QueryOptions,
   type Span,
 } from '../ast/index.js';
-import { capDiagnostics, describeValue, diagnostic, guardAll, previewValue, QueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
+import { capDiagnostics, describeValue, guardAll, previewValue, QueryError, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { fromJs } from './from-js.js';
 import { DEPTH_CAP, type DecodeLimits } from './limits.js';
 import { suggestOperator } from './suggest-operator.js';

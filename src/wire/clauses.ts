@@ -1,5 +1,6 @@
 import { clause, isOperator, ownedQuery, span, type Clause, type ClauseSpans, type JsonValue, type Operator, type Query, type Span } from '../ast/index.js';
-import { describeValue, diagnostic, type Diagnostic, type Fix } from '../diagnostics/index.js';
+import { describeValue, type Diagnostic, type Fix } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { DEFAULT_LIMITS, type DecodeLimits } from './limits.js';
 import { markPlainQuery } from './plain-queries.js';
 import type { TextNode } from './scan.js';

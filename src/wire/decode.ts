@@ -1,5 +1,6 @@
 import { beyondLimit, span, type Clause, type JsonValue, type Query } from '../ast/index.js';
-import { capDiagnostics, diagnostic, type Diagnostic } from '../diagnostics/index.js';
+import { capDiagnostics, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { readClauses } from './clauses.js';
 import { readPlainWire } from './fast-read.js';
 import { describeInput, fromJs } from './from-js.js';

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../ast/index.js';
-import { argumentError, describeValue, diagnostic, isArraySafe, pointer, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
+import { argumentError, describeValue, isArraySafe, pointer, throwBadArgument, type Diagnostic } from '../diagnostics/index.js';
+import { diagnostic } from '../diagnostics/core-diagnostic.js';
 import { DEPTH_CAP, type DecodeLimits } from './limits.js';
 
 /**
