@@ -11,7 +11,7 @@ import type * as TextDocuments from 'vscode-languageserver-textdocument';
 import { argumentError, throwBadArgument, toLspDiagnostics, type LspDiagnostic } from '../diagnostics/index.js';
 import { DocumentChecker } from './document-checker.js';
 import { codeActions, completionItems, documentSymbols, formatDocument, hoverAt, SEMANTIC_TOKENS_LEGEND, semanticTokensData } from './features.js';
-import { CONFIG_FILE, filePath, Sources, type SourceSettings } from './sources.js';
+import { CONFIG_FILE, filePath, Sources, type DocumentSources, type SourceSettings } from './sources.js';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -56,17 +56,27 @@ export function startServer(options: ServerOptions = {}): void {
   const reported = new Set<string>();
   let watchRegistration = false;
 
-  /** Reports a catalog problem once per distinct message (a window message, not a diagnostic per document). */
-  const reportProblem = (problem: string | undefined): void => {
-    if (!problem || reported.has(problem)) return;
-    reported.add(problem);
+  /**
+   * Shows a warning once per distinct message (a window message, not a diagnostic per document:
+   * the problem is in a settings file, not in the query). `reported` is emptied when the files are
+   * read again, so a message comes back once after each read, never on every keystroke.
+   */
+  const warnOnce = (message: string): void => {
+    if (reported.has(message)) return;
+    reported.add(message);
+    void connection.sendNotification(lsp.ShowMessageNotification.type, { type: lsp.MessageType.Warning, message });
+  };
+
+  /** Reports a catalog problem (the syntax is still checked) and what could not be used of the sample. */
+  const reportSources = (src: DocumentSources): void => {
     // (A problem may end with a sentence of its own: one period, not two.)
-    void connection.sendNotification(lsp.ShowMessageNotification.type, { type: lsp.MessageType.Warning, message: `catq: ${problem.replace(/\.$/, '')}. Only the syntax is checked.` });
+    if (src.problem) warnOnce(`catq: ${src.problem.replace(/\.$/, '')}. Only the syntax is checked.`);
+    for (const w of src.warnings ?? []) warnOnce(`catq: ${w}`);
   };
 
   const check = (doc: TextDocuments.TextDocument): void => {
     const src = sources.forDocument(doc.uri);
-    reportProblem(src.problem);
+    reportSources(src);
     let state = states.get(doc.uri);
     if (!state) {
       state = { checker: new DocumentChecker(), version: doc.version, diagnostics: [] };

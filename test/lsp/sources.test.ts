@@ -31,6 +31,7 @@ describe('Sources', () => {
     const s = new Sources({ catalog: join(dir, 'cli.json') });
     expect(s.forDocument(uri('q.catq')).catalog?.Name).toBe('top');
     expect(s.forDocument(uri('q.catq')).items).toEqual([{ brand: 'x' }, { brand: 'y' }]);
+    expect(s.forDocument(uri('q.catq')).warnings).toEqual([expect.stringMatching(/items\.ndjson line 2 is not JSON \(.*\); that line is left out\./)]);
     expect(s.forDocument(uri('a', 'b', 'q.catq')).catalog?.Name).toBe('inner');
     expect(s.forDocument(uri('a', 'b', 'q.catq')).items).toBeUndefined();
   });
@@ -66,6 +67,32 @@ describe('Sources', () => {
     const none = new Sources().forDocument('untitled:x');
     expect(none.catalog).toBeUndefined();
     expect(none.problem).toContain('catq.config.json');
+  });
+
+  test('a sample that cannot be used, whole or in part, is a warning naming the file and the setting; the catalog is kept', () => {
+    const s = new Sources();
+    const warnings = (items: unknown) => {
+      s.setClient({ catalog: 'top.json', items }, dir);
+      s.forget();
+      const src = s.forDocument(uri('q.catq'));
+      expect(src.catalog?.Name).toBe('top');
+      expect(src.problem).toBeUndefined();
+      return src.warnings ?? [];
+    };
+    expect(warnings('items.ndjson')).toHaveLength(1);
+    expect(warnings([{ brand: 'x' }])).toEqual([]);
+    expect(warnings(undefined)).toEqual([]);
+    expect(warnings(5)).toEqual(['"items" of the client settings must be the path of a sample file or an array of items, not a number; completion proposes no sample values.']);
+    expect(warnings('a')).toEqual([expect.stringMatching(/^cannot read the sample file .*a \(EISDIR: illegal operation on a directory\); completion proposes no sample values\. Check the path given as "items" of the client settings \(relative to .*\), or remove it\.$/)]);
+    writeFileSync(join(dir, 'pretty.json'), JSON.stringify({ brand: 'x' }, null, 2));
+    expect(warnings('pretty.json')).toEqual([expect.stringMatching(/pretty\.json holds one JSON value over several lines, an object, not a list of items; completion proposes no sample values\. Make it a JSON array of items, or NDJSON/)]);
+    writeFileSync(join(dir, 'two.ndjson'), '{"brand":"x"}\n{oops\n\n{"brand":"y"}\n{oops\n');
+    expect(warnings('two.ndjson')).toEqual([expect.stringMatching(/two\.ndjson: 2 lines are not JSON and are left out: line 2 \(.*\) and line 5 \(.*\)\. Repair or remove them/)]);
+    writeFileSync(join(dir, 'none.ndjson'), '{oops\n{oops\n');
+    const none = warnings('none.ndjson');
+    expect(none).toEqual([expect.stringMatching(/none\.ndjson: 2 lines are not JSON and are left out: .*; completion proposes no sample values\./)]);
+    // Until forget(), the file is not read again and its message stays the same (the server shows it once).
+    expect(s.forDocument(uri('q.catq')).warnings).toEqual(none);
   });
 
   test('a bad catalog or config is a problem, not a throw; forget() reads files again', () => {

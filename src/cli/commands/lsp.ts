@@ -25,7 +25,7 @@ const ITEMS_ROLE: FileRole = { what: 'items', option: '--items', missingFix: 'ch
  * files: a catalog file or items file that is missing, a directory, unreadable, not UTF-8 or
  * malformed is one message naming the file and the problem, and exit 2, before the server starts
  * (an editor shows that message in its log; a server started with it would only have said so
- * later, or for the items, never).
+ * later, in a window message).
  */
 export default async function lsp(_query: string | undefined, options: LspOptions, ctx: CliContext): Promise<number> {
   checkUnknown(options.unknown ?? []);
@@ -63,8 +63,9 @@ function checkUnknown(unknown: readonly string[]): void {
 /**
  * Checks a sample of items as the server reads it (src/lsp/sources.ts): plain UTF-8 text, either
  * one JSON array of items or NDJSON (one item per line), each item a JSON object. The server
- * itself skips what it cannot read (a sample only feeds completion); given on the command line,
- * a file it would skip whole or in part is an error instead.
+ * itself leaves out what it cannot read, with a warning to the editor (a sample only feeds
+ * completion); given on the command line, a file it would leave out whole or in part is an
+ * error instead.
  */
 async function checkSampleFile(file: string): Promise<void> {
   const name = `the items file "${file}"`;
