@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as catq from './support/all-stages.js';
+import { thrown } from './support/thrown.js';
 
 // Every public function, called with arguments of the wrong kind (as JavaScript callers can),
 // either reports diagnostics (the functions that never throw) or throws a QueryError that names
@@ -14,16 +15,6 @@ const catalog = catq.loadCatalog({
 }).catalog as catq.Catalog;
 const query = catq.decode('[["price",1]]').query as catq.Query;
 const bad: unknown[] = [undefined, null, 0, 'text', [], {}, { kind: 'query' }, { kind: 'query', clauses: null }, Symbol('s'), () => 1];
-
-/** Calls `f` and returns what it threw (undefined when it returned). */
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-    return undefined;
-  } catch (e) {
-    return e;
-  }
-}
 
 const never = {
   decode: (x: unknown) => catq.decode(x).diagnostics,

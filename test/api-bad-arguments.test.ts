@@ -5,6 +5,7 @@ import * as listing from '../src/listing/index.js';
 import * as mongo from '../src/mongo/index.js';
 import * as sql from '../src/sql/index.js';
 import * as syntax from '../src/editor/syntax-entry.js';
+import { thrown } from './support/thrown.js';
 
 // Audit (CLI and API) item 9: exported functions threw a bare TypeError / RangeError / Error
 // for a wrong argument (docs/diagnostics.md: "You never get a bare TypeError from deep inside
@@ -29,15 +30,6 @@ const revoked = (() => {
   return r.proxy;
 })();
 const throwing = new Proxy({}, { get: () => { throw new Error('PROXY-BOOM'); }, ownKeys: () => { throw new Error('PROXY-BOOM'); } });
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
 
 const calls: [string, () => unknown, string?][] = [
   ['detectSyntax(undefined)', () => catq.detectSyntax(undefined as never), 'input'],

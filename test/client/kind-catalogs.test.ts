@@ -13,6 +13,7 @@ import { CatalogApiError, createClient, QueryError, type CatalogClient } from '.
 import { preSendCheck } from '../../src/client/check-entry.js';
 import { loadCatalog, type Catalog } from '../../src/index.js';
 import { parse } from '../../src/syntax/index.js';
+import { thrown } from '../support/thrown.js';
 import { SERVER_PRESENT, startCatqServer, type ServerProcess } from './support/server-process.js';
 
 const KEY = 'kind-catalogs-key';
@@ -102,16 +103,9 @@ describe.runIf(SERVER_PRESENT)('q is checked against the catalog of the kind lis
   });
 
   it('a product field on a derived kind is a QueryError before sending, as the service says 400', async () => {
-    const thrown = (() => {
-      try {
-        knowing.listItems(1060, 'brand', { q: [['brand', 'Acme']] });
-      } catch (e) {
-        return e;
-      }
-      return undefined;
-    })();
-    expect(thrown).toBeInstanceOf(QueryError);
-    expect((thrown as QueryError).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field']);
+    const e = thrown(() => knowing.listItems(1060, 'brand', { q: [['brand', 'Acme']] }));
+    expect(e).toBeInstanceOf(QueryError);
+    expect((e as QueryError).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field']);
     expect(() => knowing.listItemPages(1060, 'merchant', { q: 'price < 10' })).toThrow(QueryError);
     const refused = await ids(blind.listItems(1060, 'brand', { q: [['brand', 'Acme']] })).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(CatalogApiError);

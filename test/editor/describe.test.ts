@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { describeField, describeOperator } from '../../src/editor/syntax-entry.js';
 import { QueryError } from '../../src/index.js';
 import { catalog } from '../syntax/fixtures.js';
+import { thrown } from '../support/thrown.js';
 
 // describeOperator and describeField (public in catq/syntax) threw a bare TypeError for a wrong
 // argument ("Cannot read properties of undefined (reading 'infix')"), or a QueryError that named
@@ -28,15 +29,6 @@ const hostile: [string, unknown][] = [
   ['a revoked Proxy of an array', revoked([])],
   ['an object whose getter throws', { get kind(): never { return boom(); } }],
 ];
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
 
 function expectBadArgument(e: unknown, fn: string, argument: string | undefined): void {
   expect(e).toBeInstanceOf(QueryError);

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as catq from '../../src/index.js';
+import { thrown } from '../support/thrown.js';
 
 // The root API's `clause()` and `query()` are what SDK code calls from plain JavaScript: they
 // check what they are given (QueryError, never a half-built node) and copy the caller's values
 // instead of freezing them in place (issue 13 section 3, first bullet).
-
-/** What `f` threw, or undefined. */
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-    return undefined;
-  } catch (e) {
-    return e;
-  }
-}
 
 function codesOf(e: unknown): string[] {
   expect(e).toBeInstanceOf(catq.QueryError);
