@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { authenticate } from './auth.js';
 import { checkCharset, parseFormBody, parseJsonBody, utf8Text } from './bodies.js';
-import { compressOnSend, encodedBodyProblem } from './compression.js';
+import { compressOnSend, encodedBodyProblem, requestCoding } from './compression.js';
 import type { LogLevel } from './config.js';
 import { registerCors } from './cors.js';
 import { checkCatalogIdText } from './path-ids.js';
@@ -293,6 +293,16 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     // costs about half of the plugin's zlib stream. It runs first and sets Content-Encoding, so
     // the plugin passes those replies on.
     app.addHook('onSend', compressOnSend);
+    // A request body's Content-Encoding, read as HTTP reads it (any case, `identity` entries are
+    // no coding; compression.ts), before the plugin's own preParsing hook (a route's hooks run
+    // after the application's): the plugin is given the one coding in lower case, or no header;
+    // a coding it cannot decode is a 400 naming those it can.
+    app.addHook('preParsing', async (req) => {
+      const { coding, problem } = requestCoding(req.headers);
+      if (problem !== undefined) throw new HttpError(400, [problem]);
+      if (coding === undefined) delete req.raw.headers['content-encoding'];
+      else req.raw.headers['content-encoding'] = coding;
+    });
     // The plugin: request bodies sent compressed, and any streamed response. Its threshold keeps
     // it off in-memory bodies, so the hook's choices (HEAD, a body that does not get smaller, a
     // refused coding) are not undone by a second compression.

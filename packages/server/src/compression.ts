@@ -203,8 +203,50 @@ export function compressOnSend(req: FastifyRequest, reply: FastifyReply, payload
   finish(null, compressed);
 }
 
-/** The request codings the service decompresses with `--compression on` (@fastify/compress's, in app.ts). */
-const REQUEST_CODINGS: readonly string[] = ['gzip', 'deflate', 'br'];
+/** The request codings the service decodes with `--compression on` (@fastify/compress's, in app.ts). */
+export const REQUEST_CODINGS: readonly Coding[] = ['gzip', 'deflate', 'br'];
+
+/** The codings of a `Content-Encoding`, in the order applied: lower case (`x-gzip` is `gzip`), without `identity` (no coding) or empty entries. */
+function requestCodings(header: string | string[]): string[] {
+  const sent = Array.isArray(header) ? header.join(', ') : header;
+  return sent
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .map((c) => (c === 'x-gzip' ? 'gzip' : c))
+    .filter((c) => c !== '' && c !== 'identity');
+}
+
+/** Whether a request has a body (a `Content-Length` other than 0, or a `Transfer-Encoding`). */
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * With `--compression on`: the one coding a request body is to be decoded with (undefined: none),
+ * or the message of a 400. Content codings are case-insensitive and `identity` in a list means no
+ * coding (RFC 9110 §8.4.1), but @fastify/compress takes the whole header as one lower-case name:
+ * `GZIP`, `gzip, identity` and `identity, gzip` were "Unsupported Content-Encoding: GZIP". So the
+ * header is read here, and the plugin is given the coding alone (app.ts). It decodes one coding,
+ * gzip, deflate or br: anything else (`zstd`, `compress`, or two codings one over the other, such
+ * as `gzip, gzip`) is refused with a message naming them. A request without a body is never
+ * refused for its header (it has nothing to decode).
+ */
+export function requestCoding(headers: Record<string, string | string[] | undefined>): { coding?: Coding; problem?: string } {
+  const header = headers['content-encoding'];
+  if (header === undefined || !hasBody(headers)) return {};
+  const codings = requestCodings(header);
+  const [only] = codings;
+  if (only === undefined) return {};
+  if (codings.length === 1 && (REQUEST_CODINGS as readonly string[]).includes(only)) return { coding: only as Coding };
+  const sent = (Array.isArray(header) ? header.join(', ') : header).slice(0, 100);
+  const what = codings.length === 1 ? 'a coding this server does not decode' : `${codings.length} codings applied one over the other, which this server does not decode`;
+  return {
+    problem:
+      `The request body is sent with Content-Encoding: ${sent}, ${what}. Send the body compressed with one of the codings this server decodes, ` +
+      `${REQUEST_CODINGS.slice(0, -1).join(', ')} or ${REQUEST_CODINGS[REQUEST_CODINGS.length - 1]} (in any case; identity entries are ignored), or uncompressed without a Content-Encoding header.`,
+  };
+}
 
 /**
  * With `--compression off` request bodies are not decompressed, and one sent with a
@@ -214,16 +256,10 @@ const REQUEST_CODINGS: readonly string[] = ['gzip', 'deflate', 'br'];
  */
 export function encodedBodyProblem(headers: Record<string, string | string[] | undefined>): string | undefined {
   const header = headers['content-encoding'];
-  if (header === undefined) return undefined;
+  if (header === undefined || !hasBody(headers)) return undefined;
   const sent = Array.isArray(header) ? header.join(', ') : header;
-  const codings = sent
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
-  const length = headers['content-length'];
-  const hasBody = headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  if (!codings.length || !hasBody) return undefined;
-  // The plugin takes one coding, written in lower case, as the whole header.
-  const orOn = REQUEST_CODINGS.includes(sent.trim()) ? ', or start the server with --compression on (it then decompresses gzip, deflate and br bodies)' : '';
+  if (!requestCodings(header).length) return undefined;
+  // Second advice only for a body --compression on would decode (requestCoding).
+  const orOn = requestCoding(headers).coding !== undefined ? ', or start the server with --compression on (it then decompresses gzip, deflate and br bodies)' : '';
   return `The request body is sent with Content-Encoding: ${sent.slice(0, 100)}, but this server does not accept compressed request bodies (it runs with --compression off): send the body uncompressed, without a Content-Encoding header${orOn}.`;
 }
