@@ -177,7 +177,7 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
   });
   const routeMethods = new RouteMethods(maxHeaderBytes);
   app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
-  app.setNotFoundHandler((req, reply) => {
+  const notFound = (req: FastifyRequest, reply: FastifyReply): void => {
     const path = req.url.split('?')[0] ?? '';
     const allow = routeMethods.allowed(path).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
     // A path the route of this very method did not take is not a 405 (it is a 404 below).
@@ -189,7 +189,7 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     }
     const what = req.method === 'GET' && !path.startsWith('/v1/') ? `No such page: ${path.slice(0, 200)}` : `No such route: ${req.method} ${path.slice(0, 200)}`;
     void reply.status(404).send(errorBody(what));
-  });
+  };
 
   // JSON, or the legacy form encoding; nothing else (Fastify would also read text/plain).
   app.removeContentTypeParser('text/plain');
@@ -349,6 +349,8 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
     if (repeated.length) throw new HttpError(400, repeated);
   });
 
+  /** The rate limit's hook for 404 and 405 answers (below), when there is a limit. */
+  let countNotFound: ReturnType<FastifyInstance['rateLimit']> | undefined;
   if (ops.rateLimit) {
     // Per API key: only requests whose key the check above took are counted, each against its
     // key's limit. The plugin's hook runs after that check (a 401 ends the request first), and
@@ -371,7 +373,19 @@ export async function buildApp(ctx: ServiceContext, ops: AppOptions = {}): Promi
         return new HttpError(429, [`Too many requests with this API key: the limit is ${c.max} per minute. Try again in ${Math.ceil(c.ttl / 1000)} s (Retry-After).`]);
       },
     });
+    // The plugin's own hook with its options and counters: one budget per key for every answer.
+    countNotFound = app.rateLimit();
   }
+
+  // 404 and 405 (the not-found handler answers both) have no route, so the plugin's hook, which
+  // it adds to each route, never ran for them: a valid key could probe unknown paths and wrong
+  // methods under /v1 without limit. The handler gets the same hook, as an onRequest hook as on
+  // the routes (before a body is read), after the key check (the application's onRequest hooks
+  // run first): such a request with an accepted key is counted against that key; without one (a
+  // 401, or a path outside /v1) it is on the allow list. Fastify runs every lifecycle hook given
+  // here; its types name only preValidation and preHandler (keys-and-rate.test.ts checks it).
+  const notFoundHooks = countNotFound ? { onRequest: countNotFound } : {};
+  app.setNotFoundHandler(notFoundHooks as Parameters<FastifyInstance['setNotFoundHandler']>[0], notFound);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   homeRoutes(app, ctx.playgroundDir);

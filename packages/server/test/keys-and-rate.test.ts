@@ -2,7 +2,7 @@
  * API keys and the per-key rate limit, on a real catq-server process over real HTTP: every
  * operation needs a key however its path is spelled (the router decodes percent escapes), and
  * the rate limit counts the requests of valid keys only (a 401 is neither counted nor told a
- * limit). Network 0, whose catalogs a request that skipped the key check used to see.
+ * limit), their 404s and 405s under /v1 included. Network 0, whose catalogs a request that skipped the key check used to see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startServer, tempFiles, type Reply, type ServerProcess } from './support/process.js';
@@ -11,13 +11,15 @@ const CATALOG = { Id: 1042, Name: 'keys', Type: 'Product', Aliases: { Id: 'id', 
 const KEY_A = 'key-a-of-network-0';
 const KEY_R1 = 'key-r1-rate-limited';
 const KEY_R2 = 'key-r2-rate-limited';
+const KEY_R3 = 'key-r3-probing';
+const KEY_R4 = 'key-r4-beside-probes';
 const LIMIT = 6;
 
 let server: ServerProcess;
 const files = tempFiles({ 'c.json': JSON.stringify(CATALOG), 'items.ndjson': '{"id":1,"name":"one"}\n' });
 
 beforeAll(async () => {
-  server = await startServer(['--catalog', files.path('c.json'), '--items', files.path('items.ndjson'), '--network-id', '0', '--api-key', KEY_A, '--api-key', KEY_R1, '--api-key', KEY_R2, '--rate-limit', String(LIMIT), '--log-level', 'warn']);
+  server = await startServer(['--catalog', files.path('c.json'), '--items', files.path('items.ndjson'), '--network-id', '0', '--api-key', KEY_A, '--api-key', KEY_R1, '--api-key', KEY_R2, '--api-key', KEY_R3, '--api-key', KEY_R4, '--rate-limit', String(LIMIT), '--log-level', 'warn']);
 });
 afterAll(async () => {
   await server?.stop();
@@ -110,5 +112,59 @@ describe('the rate limit counts the requests of valid keys only', () => {
       expect(r.status, path).toBe(200);
       expect(r.headers.get('x-ratelimit-remaining'), path).toBeNull();
     }
+  });
+});
+
+describe('a 404 or 405 under /v1 counts against the key that was accepted', () => {
+  // They did not: the service's 404 handler (which answers 405s too) had no rate-limit hook, so
+  // a valid key could probe unknown paths and wrong methods without limit.
+  const PROBES: [string, string, number, string?][] = [
+    ['GET', '/v1/nothing', 404],
+    ['GET', '/%761/nothing/else', 404],
+    ['DELETE', '/v1/catalog', 405],
+    ['GET', '/v1/catalog/1042/product/batch/upsert', 405],
+    ['POST', '/v1/catalog/1042/product/1', 405],
+    // Counted before its body is read (the 404 handler reads it, and this one is a 400).
+    ['POST', '/v1/nothing/at/all', 400, 'not JSON'],
+  ];
+
+  it(`${LIMIT} of them spend the minute's budget; the next is a 429 with the Errors body and Retry-After`, async () => {
+    expect(PROBES).toHaveLength(LIMIT);
+    for (const [i, [method, path, status, raw]] of PROBES.entries()) {
+      const r = await call(server.url, method, path, { key: KEY_R3, ...(raw === undefined ? {} : { raw, headers: { 'Content-Type': 'application/json' } }) });
+      expect(r.status, `${method} ${path}: ${r.text}`).toBe(status);
+      expect(r.headers.get('x-ratelimit-limit'), `${method} ${path}`).toBe(String(LIMIT));
+      expect(r.headers.get('x-ratelimit-remaining'), `${method} ${path}`).toBe(String(LIMIT - 1 - i));
+    }
+    const over = await call(server.url, 'GET', '/v1/nothing', { key: KEY_R3 });
+    expect(over.status, over.text).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^[0-9]+$/);
+    expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(over.body).toEqual({ Errors: [{ message: expect.stringMatching(/^Too many requests with this API key: the limit is 6 per minute\. Try again in [0-9]+ s \(Retry-After\)\.$/) }] });
+    // The same budget as the operations': they are refused too.
+    expect((await call(server.url, 'GET', '/v1/catalog', { key: KEY_R3 })).status).toBe(429);
+    expect((await call(server.url, 'DELETE', '/v1/catalog', { key: KEY_R3 })).status).toBe(429);
+  });
+
+  it('without a key or with a wrong one they stay 401s, neither counted nor told a limit; a 404 outside /v1 is not counted either', async () => {
+    const refused: [string, string, Record<string, string>][] = [
+      ['GET', '/v1/nothing', {}],
+      ['GET', '/v1/nothing', { 'X-Service-ApiKey': 'not-a-key' }],
+      ['DELETE', '/v1/catalog', { 'X-Service-ApiKey': 'not-a-key', 'X-Legacy-ApiKey': KEY_R4 }],
+      ['GET', '/%761/nothing', { 'X-Legacy-ApiKey': KEY_R4, 'X-Service-ApiKey': 'not-a-key' }],
+    ];
+    for (let round = 0; round < LIMIT; round++) {
+      for (const [method, path, headers] of refused) {
+        const r = await call(server.url, method, path, { key: null, headers });
+        expect401(r, `${method} ${path} ${JSON.stringify(headers)}`);
+        for (const h of RATE_HEADERS) expect(r.headers.get(h), `${h} on the 401 of ${method} ${path}`).toBeNull();
+      }
+      const page = await call(server.url, 'GET', '/no-such-page', { key: KEY_R4 });
+      expect(page.status).toBe(404);
+      for (const h of RATE_HEADERS) expect(page.headers.get(h), `${h} on the 404 of /no-such-page`).toBeNull();
+    }
+    const own = await call(server.url, 'GET', '/v1/nothing', { key: KEY_R4 });
+    expect(own.status, own.text).toBe(404);
+    expect(own.headers.get('x-ratelimit-remaining')).toBe(String(LIMIT - 1));
   });
 });
