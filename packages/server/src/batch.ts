@@ -48,8 +48,10 @@ function label(where: string, id?: ItemId): string {
  * Reads the `Items` of a batch against the catalog of the kind being written:
  * - an item without a usable id (`Aliases.Id` holding a string or a finite number) is skipped, with a warning;
  * - the same id twice: the last one wins, with a warning naming both;
- * - `checkFit`: values that do not fit the catalog's `SearchableAttributes` are stored as sent,
- *   with a warning naming the clauses that can never match them (upsert and update, not delete).
+ * - `checkFit`: values that do not fit the catalog's `SearchableAttributes` are stored as sent
+ *   (but for numbers beyond JSON's range, stored as null), with a warning saying so and naming the
+ *   clauses that can never match them, or for a Many array with elements of its type, that match
+ *   only those (upsert and update, not delete).
  */
 export function prepareBatch(items: readonly unknown[], catalog: Catalog, options: PrepareOptions): PreparedBatch {
   const { checkFit, fitWarnings: warnFit = checkFit, name = inRequest } = options;
@@ -79,13 +81,15 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, option
     const earlier = byKey.get(key);
     if (earlier) warnings.push({ message: `${label(name(earlier.index), id)} and ${name(index)} have the same id; the last one (${name(index)}) wins.` });
     byKey.set(key, { index, id, item: { key, data: raw } });
+    const fitWarned = new Set<string>();
     if (warnFit) {
       const where = label(name(index), id);
-      warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, where), ...nameWarnings(raw as Record<string, unknown>, catalog, where));
+      warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, where, fitWarned), ...nameWarnings(raw as Record<string, unknown>, catalog, where));
     }
     // A number JSON cannot carry (1e400, read as Infinity) is stored as null: said for every field
-    // (a seed file too), but once: a declared attribute holding one has its fit warning above.
-    const unsaid = nonFinite.filter((field) => !(warnFit && typeof (raw as Record<string, unknown>)[field] === 'number' && isDeclared(catalog, field)));
+    // (a seed file too), but once: a declared attribute whose value does not fit says it in its
+    // fit warning above (the number itself, or the elements of an array stored as null).
+    const unsaid = nonFinite.filter((field) => !fitWarned.has(field));
     if (unsaid.length) warnings.push(nonFiniteWarning(label(name(index), id), raw as Record<string, unknown>, unsaid));
   });
   const places = new Map([...byKey].map(([key, e]) => [key, { index: e.index, id: e.id }] as const));
@@ -159,6 +163,40 @@ function nonFinitePlace(value: unknown, at: string): { at: string; value: number
   return undefined;
 }
 
+/** Every non-finite number in a value: where (JSON pointers below `at`) and the number, in document order. */
+function nonFinitePlaces(value: unknown, at: string, out: { at: string; value: number }[] = []): { at: string; value: number }[] {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) out.push({ at, value });
+  } else if (value !== null && typeof value === 'object') {
+    const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+    for (const [k, v] of entries) nonFinitePlaces(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+  }
+  return out;
+}
+
+/** At most this many places named in a fit warning (then "and N more"). */
+const MAX_PLACES = 5;
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * What the write stores of a value that does not fit its attribute: the item goes to the database
+ * as JSON text (`JSON.stringify`), which writes a number beyond JSON's range (1e400, read as
+ * Infinity) as null, alone or inside an array or object; the rest is stored as sent.
+ */
+function storedAs(value: unknown, top: string): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'It is stored as null (JSON has no number that large)';
+  const places = nonFinitePlaces(value, top);
+  if (!places.length) return 'It is stored as sent';
+  const shown = places.slice(0, MAX_PLACES).map((p) => p.at);
+  if (places.length > MAX_PLACES) shown.push(`${places.length - MAX_PLACES} more`);
+  const read = [...new Set(places.map((p) => String(p.value)))];
+  return `It is stored with null in place of ${places.length === 1 ? 'its number' : 'its numbers'} beyond the range of JSON numbers (at ${listed(shown)}, read as ${listed(read)})`;
+}
+
 /**
  * The one warning of an item whose fields hold numbers beyond JSON's range: `JSON.parse` reads
  * `1e400` as Infinity (`-1e400` as -Infinity), which JSON cannot write back, so it is stored as
@@ -180,10 +218,6 @@ function nonFiniteWarning(where: string, raw: Record<string, unknown>, fields: r
   };
 }
 
-function isDeclared(catalog: Catalog, field: string): boolean {
-  return (catalog.SearchableAttributes ?? []).some((a) => a.Attribute === field);
-}
-
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function stringProblem(s: string): string | undefined {
@@ -192,28 +226,41 @@ function stringProblem(s: string): string | undefined {
   return undefined;
 }
 
+/** Whether one value (a One attribute's, or an element of a Many attribute's array) is of the attribute's type. */
+function fitsOne(v: unknown, type: SearchableAttribute['Type']): boolean {
+  switch (type) {
+    case 'Number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'String':
+    case 'Text':
+      return typeof v === 'string';
+    case 'Boolean':
+      return typeof v === 'boolean';
+    case 'Referenced':
+      return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+    case 'Array':
+      return Array.isArray(v);
+    case 'Object':
+      return v !== null && typeof v === 'object' && !Array.isArray(v);
+  }
+}
+
+/** The elements of each type that clauses on a Many attribute match (in a fit warning). */
+const ELEMENTS: Record<SearchableAttribute['Type'], string> = {
+  Number: 'numbers',
+  String: 'strings',
+  Text: 'strings',
+  Boolean: 'true or false',
+  Referenced: 'ids (strings or numbers)',
+  Array: 'arrays',
+  Object: 'objects',
+};
+
 /** Whether a stored value fits a declared attribute (missing and `null` always fit). */
 export function fits(value: unknown, attr: SearchableAttribute): boolean {
   if (value === undefined || value === null) return true;
-  const one = (v: unknown): boolean => {
-    switch (attr.Type) {
-      case 'Number':
-        return typeof v === 'number' && Number.isFinite(v);
-      case 'String':
-      case 'Text':
-        return typeof v === 'string';
-      case 'Boolean':
-        return typeof v === 'boolean';
-      case 'Referenced':
-        return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
-      case 'Array':
-        return Array.isArray(v);
-      case 'Object':
-        return v !== null && typeof v === 'object' && !Array.isArray(v);
-    }
-  };
-  if (one(value)) return true;
-  return attr.Cardinality === 'Many' && Array.isArray(value) && value.every(one);
+  if (fitsOne(value, attr.Type)) return true;
+  return attr.Cardinality === 'Many' && Array.isArray(value) && value.every((v) => fitsOne(v, attr.Type));
 }
 
 /** Names longer than the spec's 100 characters: stored as sent, returned cut to 100 code points. */
@@ -223,7 +270,15 @@ function nameWarnings(raw: Record<string, unknown>, catalog: Catalog, where: str
   }));
 }
 
-function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, where: string): Message[] {
+/**
+ * The warnings of the declared attributes whose values do not fit (one per attribute): what is
+ * stored (as sent, or with null for the numbers beyond JSON's range, wherever they are in it) and
+ * which clauses can match it. A Many attribute's array matches a clause when one of its elements
+ * does (catq's evaluator and the SQL agree), so one with some elements of its type is found
+ * through those; otherwise the clauses can never match the item. The fields warned about are
+ * added to `warned`.
+ */
+function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, where: string, warned: Set<string>): Message[] {
   const out: Message[] = [];
   const seen = new Set<string>();
   for (const attr of catalog.SearchableAttributes ?? []) {
@@ -231,13 +286,14 @@ function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, where: stri
     seen.add(attr.Attribute);
     const v = raw[attr.Attribute];
     if (fits(v, attr)) continue;
+    warned.add(attr.Attribute);
     const ops = operatorsFor(attr.Type).filter((o) => o !== 'present?');
     const declared = `${attr.Type}${attr.Cardinality === 'Many' ? ' (Many)' : ''}`;
-    out.push({
-      message:
-        `${where}: "${attr.Attribute}" holds ${describeValue(v)}, but the catalog declares it ${declared}. ` +
-        `${typeof v === 'number' && !Number.isFinite(v) ? 'It is stored as null (JSON has no number that large)' : 'It is stored as sent'}, but ${ops.length ? `the clauses ${ops.join(', ')} on "${attr.Attribute}" can never match this item` : `only present? applies to "${attr.Attribute}"`}.`,
-    });
+    const clauses = `the clauses ${ops.join(', ')} on "${attr.Attribute}"`;
+    const partly = attr.Cardinality === 'Many' && Array.isArray(v) && v.some((e) => fitsOne(e, attr.Type));
+    const matching = !ops.length ? `only present? applies to "${attr.Attribute}"` : partly ? `${clauses} match only its elements that are ${ELEMENTS[attr.Type]}` : `${clauses} can never match this item`;
+    const top = `/${attr.Attribute.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    out.push({ message: `${where}: "${attr.Attribute}" holds ${describeValue(v)}, but the catalog declares it ${declared}. ${storedAs(v, top)}, but ${matching}.` });
   }
   return out;
 }
