@@ -22,8 +22,11 @@ BEGIN
   SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
          string_agg(CASE WHEN column_name = 'item_key' THEN '(id_num + g * 1000000)::bigint::text'
                          WHEN column_name IN ('id_num', 'id_bd901b04_n') THEN quote_ident(column_name) || ' + g * 1000000'
-                         -- the listed form's JSON holds the id too
-                         WHEN column_name LIKE 'listed\_%' THEN format('jsonb_set(%I::jsonb, ''{id}'', to_jsonb((id_num + g * 1000000)::bigint))::text', column_name)
+                         -- The listed form holds the id too, in its Id and its Uri. It is JSON text
+                         -- as catq wrote it (`{"Id":…,"Type":"Primary","Uri":"…/<id>"` first: the page
+                         -- splices it as it is), so it is edited as text: a jsonb round trip would
+                         -- reorder its keys, which catq then refuses as not one of its rows.
+                         WHEN column_name LIKE 'listed\_%' THEN format($f$regexp_replace(%I, '^\{"Id":[0-9]+,("Type":"Primary","Uri":"[^"]*/)[0-9]+"', '{"Id":' || (id_num + g * 1000000)::bigint || ',\1' || (id_num + g * 1000000)::bigint || '"')$f$, column_name)
                          ELSE quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
     INTO cols, shifted
     FROM information_schema.columns WHERE table_name = 'catq_search_1042';
