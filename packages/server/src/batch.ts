@@ -81,15 +81,15 @@ export function prepareBatch(items: readonly unknown[], catalog: Catalog, option
     const earlier = byKey.get(key);
     if (earlier) warnings.push({ message: `${label(name(earlier.index), id)} and ${name(index)} have the same id; the last one (${name(index)}) wins.` });
     byKey.set(key, { index, id, item: { key, data: raw } });
-    const fitWarned = new Set<string>();
-    if (warnFit) {
+    const fitWarned = warnFit ? new Set<string>() : undefined;
+    if (fitWarned) {
       const where = label(name(index), id);
       warnings.push(...fitWarnings(raw as Record<string, unknown>, catalog, where, fitWarned), ...nameWarnings(raw as Record<string, unknown>, catalog, where));
     }
     // A number JSON cannot carry (1e400, read as Infinity) is stored as null: said for every field
     // (a seed file too), but once: a declared attribute whose value does not fit says it in its
     // fit warning above (the number itself, or the elements of an array stored as null).
-    const unsaid = nonFinite.filter((field) => !fitWarned.has(field));
+    const unsaid = fitWarned ? nonFinite.filter((field) => !fitWarned.has(field)) : nonFinite;
     if (unsaid.length) warnings.push(nonFiniteWarning(label(name(index), id), raw as Record<string, unknown>, unsaid));
   });
   const places = new Map([...byKey].map(([key, e]) => [key, { index: e.index, id: e.id }] as const));
@@ -151,16 +151,9 @@ function unstorable(value: unknown, depth: number, seen: { nonFinite: boolean })
   return undefined;
 }
 
-/** Where in a value the first non-finite number is (a JSON pointer below `at`), and the number. */
-function nonFinitePlace(value: unknown, at: string): { at: string; value: number } | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { at, value };
-  if (value === null || typeof value !== 'object') return undefined;
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-  for (const [k, v] of entries) {
-    const p = nonFinitePlace(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-    if (p) return p;
-  }
-  return undefined;
+/** `/key` of a JSON pointer: `~` and `/` escaped (RFC 6901). */
+function pointerStep(key: string): string {
+  return `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 /** Every non-finite number in a value: where (JSON pointers below `at`) and the number, in document order. */
@@ -169,7 +162,7 @@ function nonFinitePlaces(value: unknown, at: string, out: { at: string; value: n
     if (!Number.isFinite(value)) out.push({ at, value });
   } else if (value !== null && typeof value === 'object') {
     const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-    for (const [k, v] of entries) nonFinitePlaces(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+    for (const [k, v] of entries) nonFinitePlaces(v, `${at}${pointerStep(k)}`, out);
   }
   return out;
 }
@@ -206,15 +199,14 @@ function storedAs(value: unknown, top: string): string {
 function nonFiniteWarning(where: string, raw: Record<string, unknown>, fields: readonly string[]): Message {
   const read = new Set<string>();
   const named = fields.map((field) => {
-    const top = `/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    const place = nonFinitePlace(raw[field], top);
+    const top = pointerStep(field);
+    const place = nonFinitePlaces(raw[field], top)[0];
     read.add(String(place?.value ?? Infinity));
     return `"${field}"${place && place.at !== top ? ` (at ${place.at})` : ''}`;
   });
   const one = named.length === 1;
-  const list = one ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
   return {
-    message: `${where}: ${list} ${one ? 'holds a number' : 'hold numbers'} beyond the range of JSON numbers (such as 1e400), read as ${[...read].join(' and ')}; ${one ? 'it is' : 'they are'} stored as null.`,
+    message: `${where}: ${listed(named)} ${one ? 'holds a number' : 'hold numbers'} beyond the range of JSON numbers (such as 1e400), read as ${[...read].join(' and ')}; ${one ? 'it is' : 'they are'} stored as null.`,
   };
 }
 
@@ -292,7 +284,7 @@ function fitWarnings(raw: Record<string, unknown>, catalog: Catalog, where: stri
     const clauses = `the clauses ${ops.join(', ')} on "${attr.Attribute}"`;
     const partly = attr.Cardinality === 'Many' && Array.isArray(v) && v.some((e) => fitsOne(e, attr.Type));
     const matching = !ops.length ? `only present? applies to "${attr.Attribute}"` : partly ? `${clauses} match only its elements that are ${ELEMENTS[attr.Type]}` : `${clauses} can never match this item`;
-    const top = `/${attr.Attribute.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const top = pointerStep(attr.Attribute);
     out.push({ message: `${where}: "${attr.Attribute}" holds ${describeValue(v)}, but the catalog declares it ${declared}. ${storedAs(v, top)}, but ${matching}.` });
   }
   return out;

@@ -1,26 +1,18 @@
-import { apiCodes } from './api.js';
 import { backendCodes } from './backend.js';
-import { catalogCodes } from './catalog.js';
+import { coreCodes } from './core.js';
 import type { CodeDefinition } from './define.js';
-import { limitCodes } from './limits.js';
 import { listingCodes } from './listing.js';
-import { schemaCodes } from './schema.js';
 import { syntaxCodes } from './syntax.js';
-import { wireCodes } from './wire.js';
 
 /**
  * The one catalog of diagnostic codes. Each area keeps its codes in its own file; codes are
  * stable API (documented in docs/diagnostics.md) and never renamed.
  */
 export const CODES = {
-  ...wireCodes,
-  ...catalogCodes,
-  ...schemaCodes,
+  ...coreCodes,
   ...syntaxCodes,
   ...listingCodes,
   ...backendCodes,
-  ...apiCodes,
-  ...limitCodes,
 } as const;
 
 /** A diagnostic code. */
